@@ -1,0 +1,94 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { messages } from '@portal/shared/messages';
+import type { Config } from './config.js';
+import { createContainer, type Container, type ContainerOverrides } from './container.js';
+import { DomainError } from './errors.js';
+import { createLogger, requestId } from './logger.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerJsonBody } from './plugins/json-body.js';
+import { registerPolicies } from './plugins/policy.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSpa } from './plugins/spa.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildOverrides extends ContainerOverrides {
+  logger?: Logger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+/** Builds the whole server, registered explicitly in one place (no autoload). */
+export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<App> {
+  const log = overrides.logger ?? createLogger(config);
+  const container = await createContainer(config, log, overrides);
+  const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    loggerInstance: log,
+    genReqId: requestId,
+    trustProxy: trustProxy(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    // Slow-client limits (slowloris): headers within 10 s, whole request within 30 s.
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('container', container);
+  app.addHook('onClose', () => container.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerJsonBody(app);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerSecurityHeaders(app, config.publicUrl, { frameSources: [], connectSources: [] });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimits.apiPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('RATE_LIMITED', messages.tooManyRequests, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+  registerPolicies(app, container.auth, config.publicUrl);
+  await registerDocs(app);
+
+  healthRoutes(app, container.database);
+  authRoutes(app, {
+    auth: container.auth,
+    users: container.users,
+    clock: container.clock,
+    accessTokenSeconds: config.session.accessTokenSeconds,
+  });
+  adminRoutes(app, container.outbox);
+
+  await registerSpa(app, config.webDistDir);
+  return app;
+}
+
+/** A hop count trusts that many proxies nearest to us; anything else is passed to proxy-addr. */
+function trustProxy(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}

@@ -1,0 +1,28 @@
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Application secrets (signing keys, seeds), envelope-encrypted under the master key. */
+export const secrets = pgTable('secrets', {
+  name: text('name').primaryKey(),
+  envelope: jsonb('envelope').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every API process (login, registration, reset throttles). */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+  consecutive: integer('consecutive').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** The embedded mail transport's mailbox; with SMTP configured it records what was handed over. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  transport: text('transport').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,23 @@
+import { errorStatus, type ErrorCode } from '@portal/shared/errors';
+
+/**
+ * The one error type services throw. The error-handler plugin maps it to the envelope of
+ * DESIGN §4; the status comes from the code, so services never think in HTTP.
+ */
+export class DomainError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { fields?: Record<string, string>; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'DomainError';
+    this.status = errorStatus[code];
+  }
+
+  get fields() {
+    return this.options.fields;
+  }
+}

@@ -1,0 +1,141 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { passwordResets, refreshTokens, sessions, users } from '../../db/schema/index.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** Sessions (refresh-token families), refresh tokens and password-reset tokens. Hashes only. */
+export class AuthRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  with(tx: DbOrTx): AuthRepo {
+    return new AuthRepo(tx);
+  }
+
+  async createSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+    const [row] = await this.db.insert(sessions).values(values).returning();
+    return row!;
+  }
+
+  /** The session behind an access token, if it is still live; with the user's current role. */
+  async findLiveSession(sessionId: string, now: Date) {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        mode: sessions.mode,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        role: users.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, now)),
+      );
+    return row;
+  }
+
+  async insertRefreshToken(values: typeof refreshTokens.$inferInsert): Promise<RefreshTokenRow> {
+    const [row] = await this.db.insert(refreshTokens).values(values).returning();
+    return row!;
+  }
+
+  /**
+   * Marks a current token as superseded in one statement, so that of N concurrent refreshes of
+   * the same token exactly one gets a row back.
+   */
+  async supersede(tokenHash: string, now: Date): Promise<RefreshTokenRow | undefined> {
+    const [row] = await this.db
+      .update(refreshTokens)
+      .set({ supersededAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.supersededAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async setSuccessor(tokenId: string, sealed: string): Promise<void> {
+    await this.db.update(refreshTokens).set({ successorSealed: sealed }).where(eq(refreshTokens.id, tokenId));
+  }
+
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  async findRefreshTokenById(id: string): Promise<RefreshTokenRow | undefined> {
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.id, id));
+    return row;
+  }
+
+  async findChild(parentId: string): Promise<RefreshTokenRow | undefined> {
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.parentId, parentId));
+    return row;
+  }
+
+  async countChildren(parentId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.parentId, parentId));
+    return row?.n ?? 0;
+  }
+
+  async revokeSession(sessionId: string, reason: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeUserSessions(
+    userId: string,
+    reason: string,
+    now: Date,
+    exceptSessionId?: string,
+  ): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      );
+  }
+
+  async insertPasswordReset(values: typeof passwordResets.$inferInsert): Promise<void> {
+    await this.db.insert(passwordResets).values(values);
+  }
+
+  /** Single use: the token is spent in the same statement that reads it. */
+  async consumePasswordReset(tokenHash: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    return row?.userId;
+  }
+
+  async spendOutstandingResets(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  }
+}

@@ -1,0 +1,200 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AuthResponseSchema,
+  ChangePasswordRequestSchema,
+  COOKIE_SESSION_TOKEN,
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  MessageResponseSchema,
+  ProfileResponseSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@portal/shared/auth';
+import { messages } from '@portal/shared/messages';
+import { displayRole } from '@portal/shared/roles';
+import type { App } from '../../app.js';
+import type { Clock } from '../../clock.js';
+import { errorResponses } from '../../http.js';
+import { ANY_ROLE, bearerToken, caller } from '../../plugins/policy.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AuthService, IssuedSession, RequestContext, SignedIn } from './auth.service.js';
+import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
+
+export interface AuthRouteDeps {
+  auth: AuthService;
+  users: UsersService;
+  clock: Clock;
+  accessTokenSeconds: number;
+}
+
+const tags = ['auth'];
+
+export function authRoutes(app: App, deps: AuthRouteDeps): void {
+  const context = (request: FastifyRequest): RequestContext => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  /** Cookie sessions keep both tokens out of JavaScript's reach; the body says `cookie_session`. */
+  const tokensFor = (reply: FastifyReply, session: IssuedSession) => {
+    if (session.mode === 'cookie') {
+      setSessionCookies(reply, session, deps.accessTokenSeconds, deps.clock.now());
+      return { token: COOKIE_SESSION_TOKEN };
+    }
+    return { token: session.accessToken, refreshToken: session.refreshToken };
+  };
+  const signedIn = (reply: FastifyReply, result: SignedIn) => ({
+    success: true as const,
+    ...tokensFor(reply, result.session),
+    user: result.user,
+  });
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { policy: 'public' },
+      schema: { tags, body: RegisterRequestSchema, response: { 201: AuthResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { session, confirmPassword: _confirmed, ...input } = request.body;
+      const result = await deps.auth.register(input, session ?? 'bearer', context(request));
+      return reply.status(201).send(signedIn(reply, result));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { policy: 'public' },
+      schema: { tags, body: LoginRequestSchema, response: { 200: AuthResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { session, ...input } = request.body;
+      return signedIn(reply, await deps.auth.login(input, session ?? 'bearer', context(request)));
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        body: RefreshRequestSchema.optional(),
+        response: { 200: RefreshResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
+      try {
+        const session = await deps.auth.refresh(raw);
+        return { success: true as const, ...tokensFor(reply, session) };
+      } catch (error) {
+        if (request.cookies[REFRESH_COOKIE]) clearSessionCookies(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        body: RefreshRequestSchema.optional(),
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const access = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
+      const sessionId = access ? await deps.auth.sessionOf(access) : undefined;
+      await deps.auth.logout(sessionId, request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE]);
+      clearSessionCookies(reply);
+      return { success: true as const, message: messages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify',
+    {
+      config: { policy: 'public' },
+      schema: { tags, body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const claims = await deps.auth.authenticate(request.body.token);
+      return claims
+        ? { success: true as const, valid: true, user: { id: claims.userId, role: displayRole(claims.role) } }
+        : { success: true as const, valid: false };
+    },
+  );
+
+  app.get(
+    '/api/auth/profile',
+    {
+      config: { policy: ANY_ROLE },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: ProfileResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      user: await deps.users.getProfile(caller(request).userId),
+    }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        body: ForgotPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.requestPasswordReset(request.body.email, context(request));
+      return { success: true as const, message: messages.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        body: ResetPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.resetPassword(request.body.token, request.body.password);
+      return { success: true as const, message: messages.passwordResetDone };
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      config: { policy: ANY_ROLE },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: ChangePasswordRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.changePassword(caller(request), request.body.currentPassword, request.body.newPassword);
+      return { success: true as const, message: messages.passwordChanged };
+    },
+  );
+}

@@ -1,0 +1,322 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionMode, User } from '@portal/shared/auth';
+import { messages } from '@portal/shared/messages';
+import type { Role } from '@portal/shared/roles';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors.js';
+import type { MailPort } from '../../providers/mail/mail.js';
+import type { MasterKey } from '../../secrets/envelope.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AccessClaims, AccessTokens } from './access-tokens.js';
+import type { AuthRepo, RefreshTokenRow } from './auth.repo.js';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import type { AuthThrottles } from './throttles.js';
+
+/** Reuse of the immediately superseded token inside this window is a benign race, not theft. */
+export const REFRESH_GRACE_MS = 30_000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export interface RequestContext {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export interface IssuedSession {
+  sessionId: string;
+  mode: SessionMode;
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface SignedIn {
+  user: User;
+  session: IssuedSession;
+}
+
+export interface AuthDeps {
+  db: Db;
+  auth: AuthRepo;
+  users: UsersRepo;
+  usersService: UsersService;
+  throttles: AuthThrottles;
+  tokens: AccessTokens;
+  mail: MailPort;
+  masterKey: MasterKey;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'session'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newOpaqueToken = () => randomBytes(32).toString('base64url');
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  async register(
+    input: { name: string; email: string; password: string; role: Role },
+    mode: SessionMode,
+    ctx: RequestContext,
+  ): Promise<SignedIn> {
+    if (input.role === 'admin') throw new DomainError('FORBIDDEN', messages.adminSelfRegistration);
+    await this.deps.throttles.countRegistration(ctx.ip);
+    const row = await this.createAccount(input);
+    return {
+      user: this.deps.usersService.toUser(row),
+      session: await this.startSession(row.id, row.role, mode, ctx),
+    };
+  }
+
+  /** Creates an account of any role; self-registration guards the admin role before calling it. */
+  async createAccount(input: {
+    name: string;
+    email: string;
+    password: string;
+    role: Role;
+  }): Promise<UserRow> {
+    const passwordHash = await hashPassword(input.password);
+    const row = await this.deps.users.insert({ ...input, passwordHash });
+    if (!row)
+      throw new DomainError('CONFLICT', messages.emailTaken, { fields: { email: messages.emailTaken } });
+    this.deps.log.info({ userId: row.id, role: row.role }, 'account created');
+    return row;
+  }
+
+  async login(
+    input: { email: string; password: string },
+    mode: SessionMode,
+    ctx: RequestContext,
+  ): Promise<SignedIn> {
+    const email = input.email.toLowerCase();
+    await this.deps.throttles.assertLoginAllowed(email, ctx.ip);
+    const row = await this.deps.users.findByEmail(email);
+    const ok = row
+      ? await verifyPassword(row.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!row || !ok) {
+      await this.deps.throttles.recordLoginFailure(email, ctx.ip);
+      this.deps.log.warn({ ip: ctx.ip }, 'sign-in failed');
+      throw new DomainError('UNAUTHENTICATED', messages.invalidCredentials);
+    }
+    await this.deps.throttles.recordLoginSuccess(email);
+    if (needsRehash(row.passwordHash)) {
+      await this.deps.users.updatePasswordHash(
+        row.id,
+        await hashPassword(input.password),
+        this.deps.clock.now(),
+      );
+    }
+    return {
+      user: this.deps.usersService.toUser(row),
+      session: await this.startSession(row.id, row.role, mode, ctx),
+    };
+  }
+
+  /**
+   * Rotates a refresh token. Exactly one successor per token, even under concurrent refreshes:
+   * the winner supersedes the token atomically and seals the successor onto it; the others, if
+   * inside the grace window, receive that same successor. Any other reuse of a superseded token
+   * means it was copied, so the whole family is revoked (RFC 9700 §4.14.2).
+   */
+  async refresh(rawToken: string | undefined): Promise<IssuedSession> {
+    if (!rawToken) throw new DomainError('UNAUTHENTICATED', messages.noRefreshToken);
+    const tokenHash = sha256(rawToken);
+    const now = this.deps.clock.now();
+    // Failures are returned, not thrown, so that a revocation made here is committed.
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.auth.with(tx);
+      const current = await repo.supersede(tokenHash, now);
+      if (!current) return this.handleStaleRefresh(repo, tokenHash, now);
+      const live = await repo.findLiveSession(current.sessionId, now);
+      if (!live) return undefined;
+      const successor = newOpaqueToken();
+      const expiresAt = this.refreshExpiry(now, live.absoluteExpiresAt);
+      await repo.insertRefreshToken({
+        sessionId: current.sessionId,
+        tokenHash: sha256(successor),
+        parentId: current.id,
+        expiresAt,
+      });
+      await repo.setSuccessor(
+        current.id,
+        this.deps.masterKey.sealToString(Buffer.from(successor), successorAad(current)),
+      );
+      return this.issue(
+        live.sessionId,
+        live.mode,
+        { userId: live.userId, role: live.role },
+        successor,
+        expiresAt,
+      );
+    });
+    if (!outcome) throw new DomainError('UNAUTHENTICATED', messages.refreshFailed);
+    return outcome;
+  }
+
+  private async handleStaleRefresh(
+    repo: AuthRepo,
+    tokenHash: string,
+    now: Date,
+  ): Promise<IssuedSession | undefined> {
+    const token = await repo.findRefreshToken(tokenHash);
+    if (!token?.supersededAt) return undefined; // unknown or expired
+    const live = await repo.findLiveSession(token.sessionId, now);
+    if (!live) return undefined;
+    const child = await repo.findChild(token.id);
+    const withinGrace = now.getTime() - token.supersededAt.getTime() <= REFRESH_GRACE_MS;
+    if (withinGrace && token.successorSealed && child && !child.supersededAt && child.expiresAt > now) {
+      const successor = this.deps.masterKey.openString(token.successorSealed, successorAad(token)).toString();
+      return this.issue(
+        live.sessionId,
+        live.mode,
+        { userId: live.userId, role: live.role },
+        successor,
+        child.expiresAt,
+      );
+    }
+    await repo.revokeSession(token.sessionId, 'refresh_token_reuse', now);
+    this.deps.log.warn(
+      { sessionId: token.sessionId },
+      'SECURITY refresh token reuse detected; session revoked',
+    );
+    return undefined;
+  }
+
+  /** Revokes the session a request belongs to; unknown or expired sessions are simply done. */
+  async logout(sessionId: string | undefined, rawRefreshToken: string | undefined): Promise<void> {
+    const now = this.deps.clock.now();
+    let id = sessionId;
+    if (!id && rawRefreshToken)
+      id = (await this.deps.auth.findRefreshToken(sha256(rawRefreshToken)))?.sessionId;
+    if (id) await this.deps.auth.revokeSession(id, 'logout', now);
+  }
+
+  /** The claims of a live session's access token, or undefined. */
+  async authenticate(accessToken: string): Promise<AccessClaims | undefined> {
+    const claims = await this.deps.tokens.verify(accessToken);
+    if (!claims) return undefined;
+    const live = await this.deps.auth.findLiveSession(claims.sessionId, this.deps.clock.now());
+    if (!live || live.userId !== claims.userId) return undefined;
+    return { userId: live.userId, sessionId: live.sessionId, role: live.role };
+  }
+
+  /** For logout: identifies the session of a genuine token even if it has expired. */
+  async sessionOf(accessToken: string): Promise<string | undefined> {
+    const claims = await this.deps.tokens.verify(accessToken, {
+      allowExpiredFor: this.deps.config.session.absoluteHours * 3600,
+    });
+    return claims?.sessionId;
+  }
+
+  async requestPasswordReset(email: string, ctx: RequestContext): Promise<void> {
+    const normalized = email.toLowerCase();
+    const allowed = await this.deps.throttles.countPasswordResetRequest(normalized, ctx.ip);
+    const user = allowed ? await this.deps.users.findByEmail(normalized) : undefined;
+    if (!user) return;
+    const token = newOpaqueToken();
+    const now = this.deps.clock.now();
+    await this.deps.auth.insertPasswordReset({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    // Built from PUBLIC_URL, never from the Host header (OWASP Forgot Password Cheat Sheet). The
+    // token rides in the fragment, which browsers never send to a server or put in a Referer.
+    const link = `${this.deps.config.publicUrl}/reset-password#token=${token}`;
+    await this.deps.mail.send({
+      to: user.email,
+      subject: 'Reset your Investor Portal password',
+      text:
+        `Hello ${user.name},\n\nSomeone asked to reset the password of your Investor Portal account.\n` +
+        `To choose a new password, open this link within one hour:\n\n${link}\n\n` +
+        'If it was not you, ignore this message: your password stays as it is.\n',
+      html:
+        `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your Investor Portal account.</p>` +
+        `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour).</p>` +
+        '<p>If it was not you, ignore this message: your password stays as it is.</p>',
+    });
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const passwordHash = await hashPassword(password);
+    await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.auth.with(tx);
+      const userId = await repo.consumePasswordReset(sha256(token), now);
+      if (!userId) throw new DomainError('BAD_REQUEST', messages.resetTokenInvalid);
+      await this.deps.users.with(tx).updatePasswordHash(userId, passwordHash, now);
+      await repo.spendOutstandingResets(userId, now);
+      await repo.revokeUserSessions(userId, 'password_reset', now);
+    });
+  }
+
+  async changePassword(claims: AccessClaims, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.deps.users.findById(claims.userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED', messages.unauthenticated);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      throw new DomainError('VALIDATION_ERROR', messages.currentPasswordWrong, {
+        fields: { currentPassword: messages.currentPasswordWrong },
+      });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.with(tx).updatePasswordHash(user.id, passwordHash, now);
+      await this.deps.auth.with(tx).revokeUserSessions(user.id, 'password_changed', now, claims.sessionId);
+    });
+  }
+
+  private async startSession(
+    userId: string,
+    role: Role,
+    mode: SessionMode,
+    ctx: RequestContext,
+  ): Promise<IssuedSession> {
+    const now = this.deps.clock.now();
+    const refreshToken = newOpaqueToken();
+    const absoluteExpiresAt = new Date(now.getTime() + this.deps.config.session.absoluteHours * 3600_000);
+    const expiresAt = this.refreshExpiry(now, absoluteExpiresAt);
+    const session = await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.auth.with(tx);
+      const created = await repo.createSession({
+        userId,
+        mode,
+        absoluteExpiresAt,
+        userAgent: ctx.userAgent?.slice(0, 400) ?? null,
+        ip: ctx.ip,
+      });
+      await repo.insertRefreshToken({ sessionId: created.id, tokenHash: sha256(refreshToken), expiresAt });
+      return created;
+    });
+    return this.issue(session.id, mode, { userId, role }, refreshToken, expiresAt);
+  }
+
+  private async issue(
+    sessionId: string,
+    mode: SessionMode,
+    who: { userId: string; role: Role },
+    refreshToken: string,
+    refreshExpiresAt: Date,
+  ): Promise<IssuedSession> {
+    const accessToken = await this.deps.tokens.sign({ ...who, sessionId });
+    return { sessionId, mode, accessToken, refreshToken, refreshExpiresAt };
+  }
+
+  /** A refresh token lives for the idle window, never past the session's absolute lifetime. */
+  private refreshExpiry(now: Date, absoluteExpiresAt: Date): Date {
+    return new Date(
+      Math.min(now.getTime() + this.deps.config.session.idleMinutes * 60_000, absoluteExpiresAt.getTime()),
+    );
+  }
+}
+
+const successorAad = (token: Pick<RefreshTokenRow, 'id'>) => `refresh-successor|${token.id}`;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@portal/shared/messages';
+import { DomainError } from '../errors.js';
+import { sendError } from './error-handler.js';
+import { markRoutesPublic } from './public-scope.js';
+
+const BACKEND_PREFIXES = ['/api/', '/ipfs/', '/explorer/', '/websdk/'];
+
+/**
+ * Serves the built web app from the API's origin (one origin: cookies and CSP stay simple).
+ * Unknown non-API GETs get index.html so client-side routes work, and the web app shows its
+ * own 404 page; unknown API paths get a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  if (indexHtml) {
+    await app.register(async (scope) => {
+      markRoutesPublic(scope);
+      await scope.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, filePath) {
+          // Vite fingerprints everything under assets/, so it never changes under the same name.
+          reply.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !BACKEND_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      request.url !== '/api';
+    if (indexHtml && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return sendError(request, reply, new DomainError('NOT_FOUND', messages.notFound));
+  });
+}

@@ -1,0 +1,12 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** The mail port: accepts a message for delivery. */
+export interface MailPort {
+  readonly name: string;
+  send(message: MailMessage): Promise<void>;
+}

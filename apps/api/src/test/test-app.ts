@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App, type BuildOverrides } from '../app.js';
+import type { Clock } from '../clock.js';
+import { loadConfig, type Config, type Env } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createLogger } from '../logger.js';
+import { MasterKey } from '../secrets/envelope.js';
+import { createTestDatabase } from './test-database.js';
+
+export const TEST_PUBLIC_URL = 'http://portal.test';
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-21T12:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  /** Every log line written during the test, for "no secrets in logs" checks. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Env; overrides?: Omit<BuildOverrides, 'database' | 'clock' | 'logger'> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const logger = createLogger(
+    config,
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        logs.push(chunk.toString());
+        callback();
+      },
+    }),
+  );
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const app = await buildApp(config, {
+    masterKey: new MasterKey(randomBytes(32)),
+    ...options.overrides,
+    database,
+    clock,
+    logger,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    clock,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+let counter = 0;
+/** A unique, valid e-mail address per call. */
+export function uniqueEmail(prefix = 'investor'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export interface Registered {
+  token: string;
+  refreshToken: string;
+  user: { id: string; email: string; role: string };
+  email: string;
+  password: string;
+}
+
+export async function register(
+  app: App,
+  body: Partial<{ name: string; email: string; password: string; role: string }> = {},
+): Promise<Registered> {
+  const email = body.email ?? uniqueEmail();
+  const password = body.password ?? 'correct horse battery';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Test Investor', email, password, ...body },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...json<Omit<Registered, 'email' | 'password'>>(response), email, password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Admins are never self-registered; tests create them the way the CLI does. */
+export async function createAdmin(app: App): Promise<Registered> {
+  const email = uniqueEmail('admin');
+  const password = 'admin password 1';
+  await app.container.auth.createAccount({ name: 'Ada Admin', email, password, role: 'admin' });
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return { ...json<Omit<Registered, 'email' | 'password'>>(response), email, password };
+}

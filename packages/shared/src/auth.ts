@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  confirmPasswordField,
+  emailField,
+  nameField,
+  passwordField,
+  passwordsMatch,
+  roleField,
+} from './fields.js';
+import { messages } from './messages.js';
+import { WalletSchema } from './vault.js';
+
+/** The web app asks for cookie sessions; API clients default to bearer tokens (DESIGN §5). */
+export const SessionModeSchema = z.enum(['bearer', 'cookie']);
+export type SessionMode = z.infer<typeof SessionModeSchema>;
+
+/** The value stored as authToken in the browser when the session lives in HttpOnly cookies. */
+export const COOKIE_SESSION_TOKEN = 'cookie_session';
+
+export const LoginRequestSchema = z
+  .strictObject({ email: emailField, password: passwordField, session: SessionModeSchema.optional() })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const RegisterRequestSchema = z
+  .strictObject({
+    name: nameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: confirmPasswordField.optional(),
+    role: roleField.optional().default('investor'),
+    session: SessionModeSchema.optional(),
+  })
+  .superRefine(passwordsMatch())
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+/** The investor registration form: confirmation is required there (spec §2, §5). */
+export const RegisterFormSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .superRefine(passwordsMatch());
+export type RegisterForm = z.input<typeof RegisterFormSchema>;
+
+export const LoginFormSchema = z.object({ email: emailField, password: passwordField });
+export type LoginForm = z.input<typeof LoginFormSchema>;
+
+export const RoleNameSchema = z.enum(['ADMIN', 'ISSUER', 'INVESTOR']);
+
+export const DidMetadataSchema = z.object({ did: z.string() }).meta({ id: 'DidMetadata' });
+
+export const UserSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    role: RoleNameSchema,
+    did: z.string().nullable(),
+    didMetadata: DidMetadataSchema.nullable(),
+    wallets: z.array(WalletSchema),
+    kycStatus: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponseSchema = z
+  .object({
+    success: z.literal(true),
+    token: z.string(),
+    refreshToken: z.string().optional(),
+    user: UserSchema,
+  })
+  .meta({ id: 'AuthResponse' });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const RefreshRequestSchema = z
+  .strictObject({
+    refreshToken: z.string().min(1).max(200).optional(),
+    session: SessionModeSchema.optional(),
+  })
+  .meta({ id: 'RefreshRequest' });
+
+export const RefreshResponseSchema = z
+  .object({ success: z.literal(true), token: z.string(), refreshToken: z.string().optional() })
+  .meta({ id: 'RefreshResponse' });
+
+export const VerifyRequestSchema = z
+  .strictObject({ token: z.string().min(1).max(4096) })
+  .meta({ id: 'VerifyRequest' });
+export const VerifyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    valid: z.boolean(),
+    user: z.object({ id: z.string(), role: RoleNameSchema }).optional(),
+  })
+  .meta({ id: 'VerifyResponse' });
+
+export const ForgotPasswordRequestSchema = z
+  .strictObject({ email: emailField })
+  .meta({ id: 'ForgotPasswordRequest' });
+
+export const ResetPasswordRequestSchema = z
+  .strictObject({
+    token: z.string({ error: messages.resetTokenRequired }).min(1, messages.resetTokenRequired).max(200),
+    password: passwordField,
+    confirmPassword: confirmPasswordField.optional(),
+  })
+  .superRefine(passwordsMatch())
+  .meta({ id: 'ResetPasswordRequest' });
+
+export const ResetPasswordFormSchema = z
+  .object({ password: passwordField, confirmPassword: confirmPasswordField })
+  .superRefine(passwordsMatch());
+export type ResetPasswordForm = z.input<typeof ResetPasswordFormSchema>;
+
+export const ChangePasswordRequestSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: messages.passwordRequired })
+      .min(1, messages.passwordRequired)
+      .max(128),
+    newPassword: passwordField,
+    confirmPassword: confirmPasswordField.optional(),
+  })
+  .superRefine(passwordsMatch('newPassword'))
+  .meta({ id: 'ChangePasswordRequest' });
+
+export const MessageResponseSchema = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'MessageResponse' });
+
+export const ProfileResponseSchema = z
+  .object({ success: z.literal(true), user: UserSchema })
+  .meta({ id: 'ProfileResponse' });
+
+/** Cookie-session requests that change state must carry this header with the value '1'. */
+export const CSRF_HEADER = 'x-portal-csrf';
