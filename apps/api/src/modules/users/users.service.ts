@@ -1,12 +1,24 @@
-import { displayRole } from '@portal/shared/roles';
 import type { User } from '@portal/shared/auth';
+import { messages } from '@portal/shared/messages';
+import { displayRole } from '@portal/shared/roles';
 import { DomainError } from '../../errors.js';
 import type { UserRow, UsersRepo } from './users.repo.js';
-import { messages } from '@portal/shared/messages';
+
+/**
+ * A feature that adds to the profile (the vault adds wallets, the DID module adds the DID, KYC
+ * adds its status). Each returns only the fields it owns.
+ */
+export type ProfileSource = (userId: string) => Promise<Partial<User>>;
 
 /** Builds the profile the web app stores as userData (spec §3). */
 export class UsersService {
+  private readonly sources: ProfileSource[] = [];
+
   constructor(private readonly users: UsersRepo) {}
+
+  addProfileSource(source: ProfileSource): void {
+    this.sources.push(source);
+  }
 
   toUser(row: UserRow): User {
     return {
@@ -25,6 +37,7 @@ export class UsersService {
   async getProfile(userId: string): Promise<User> {
     const row = await this.users.findById(userId);
     if (!row) throw new DomainError('NOT_FOUND', messages.notFound);
-    return this.toUser(row);
+    const parts = await Promise.all(this.sources.map((source) => source(userId)));
+    return Object.assign(this.toUser(row), ...parts);
   }
 }
