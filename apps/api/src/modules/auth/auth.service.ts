@@ -67,7 +67,7 @@ export class AuthService {
     await this.deps.throttles.countRegistration(ctx.ip);
     const row = await this.createAccount(input);
     return {
-      user: this.deps.usersService.toUser(row),
+      user: await this.deps.usersService.getProfile(row.id),
       session: await this.startSession(row.id, row.role, mode, ctx),
     };
   }
@@ -112,7 +112,7 @@ export class AuthService {
       );
     }
     return {
-      user: this.deps.usersService.toUser(row),
+      user: await this.deps.usersService.getProfile(row.id),
       session: await this.startSession(row.id, row.role, mode, ctx),
     };
   }
