@@ -16,7 +16,7 @@ const url = (protocols: string[]) =>
     emptyToUndefined,
     z
       .url({ error: 'expected a URL' })
-      .refine((u) => protocols.includes(new URL(u).protocol), {
+      .refine((u) => URL.canParse(u) && protocols.includes(new URL(u).protocol), {
         error: `expected a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL`,
       })
       .optional(),

@@ -46,6 +46,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client dropped by the server (restart, failover, admin termination) is discarded by
+  // the pool and replaced on the next query; without a listener the event would crash the process.
+  pool.on('error', () => {});
   // Fail at boot, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };

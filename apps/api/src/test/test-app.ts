@@ -36,7 +36,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Env; overrides?: Omit<BuildOverrides, 'database' | 'clock' | 'logger'> } = {},
+  options: {
+    env?: Env;
+    overrides?: Omit<BuildOverrides, 'database' | 'clock' | 'logger'>;
+    /** Runs before the app is ready, e.g. to add a route for a test. */
+    configure?: (app: App) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -45,6 +50,11 @@ export async function createTestApp(
     LOG_LEVEL: 'info',
     PUBLIC_URL: TEST_PUBLIC_URL,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Suites register many accounts from one address; the rate-limit suite sets its own limits.
+    RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_LOGIN_IP_FAILURES_PER_HOUR: '100000',
+    RATE_LIMIT_API_PER_MINUTE: '100000',
     ...options.env,
   });
   const logs: string[] = [];
@@ -66,7 +76,14 @@ export async function createTestApp(
     clock,
     logger,
   });
-  await app.ready();
+  options.configure?.(app);
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   return {
     app,
     config,

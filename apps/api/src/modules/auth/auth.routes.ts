@@ -84,7 +84,7 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
       config: { policy: 'public' },
       schema: {
         tags,
-        body: RefreshRequestSchema.optional(),
+        body: RefreshRequestSchema.nullish(),
         response: { 200: RefreshResponseSchema, ...errorResponses },
       },
     },
@@ -106,7 +106,7 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
       config: { policy: 'public' },
       schema: {
         tags,
-        body: RefreshRequestSchema.optional(),
+        body: RefreshRequestSchema.nullish(),
         response: { 200: MessageResponseSchema, ...errorResponses },
       },
     },

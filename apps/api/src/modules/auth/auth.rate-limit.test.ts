@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@portal/shared/messages';
+import { createTestApp, json, register, uniqueEmail, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '10',
+      RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: '20',
+      RATE_LIMIT_LOGIN_IP_FAILURES_PER_HOUR: '100',
+    },
+  });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = '203.0.113.10', headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: ip,
+    headers,
+    payload: { email, password },
+  });
+
+describe('login throttling (per account and per IP)', () => {
+  it('backs off exponentially after 5 consecutive failures, with 429 and Retry-After', async () => {
+    const account = await register(t.app);
+    for (let i = 0; i < 5; i++)
+      expect((await login(account.email, 'wrong password', '203.0.113.1')).statusCode).toBe(401);
+    const blocked = await login(account.email, 'wrong password', '203.0.113.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked)).toMatchObject({ code: 'RATE_LIMITED', error: messages.tooManyLoginAttempts });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // During the back-off even the right password is not evaluated.
+    expect((await login(account.email, account.password, '203.0.113.1')).statusCode).toBe(429);
+    t.clock.advance(1500);
+    expect((await login(account.email, 'wrong password', '203.0.113.1')).statusCode).toBe(401);
+    const longer = await login(account.email, 'wrong password', '203.0.113.1');
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThanOrEqual(2);
+    t.clock.advance(3000);
+    expect((await login(account.email, account.password, '203.0.113.1')).statusCode).toBe(200);
+  });
+
+  it('a spoofed X-Forwarded-For does not open a fresh bucket', async () => {
+    const account = await register(t.app);
+    for (let i = 0; i < 5; i++) {
+      await login(account.email, 'wrong password', '203.0.113.2', { 'x-forwarded-for': `198.51.100.${i}` });
+    }
+    const response = await login(account.email, 'wrong password', '203.0.113.2', {
+      'x-forwarded-for': '198.51.100.99',
+    });
+    expect(response.statusCode).toBe(429);
+  });
+
+  it('caps failures at 100 per hour per account, whatever the source addresses', async () => {
+    // Back-off off, to see the hourly ceiling on its own (ASVS 2.2.1).
+    const isolated = await createTestApp({ env: { RATE_LIMIT_LOGIN_BACKOFF_AFTER: '1000' } });
+    try {
+      const account = await register(isolated.app);
+      const attempt = (i: number, password = 'guess password') =>
+        isolated.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `192.0.2.${i % 250}`,
+          payload: { email: account.email, password },
+        });
+      for (let i = 0; i < 100; i++) expect((await attempt(i)).statusCode).toBe(401);
+      expect((await attempt(100)).statusCode).toBe(429);
+      expect((await attempt(101, account.password)).statusCode).toBe(429);
+      isolated.clock.advance(60 * 60_000 + 1000);
+      expect((await attempt(102, account.password)).statusCode).toBe(200);
+    } finally {
+      await isolated.close();
+    }
+  });
+
+  it('limits failures per IP across accounts', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 100; i++) await login(uniqueEmail('spray'), 'guess password', ip);
+    expect((await login(uniqueEmail('spray'), 'guess password', ip)).statusCode).toBe(429);
+    expect((await login(uniqueEmail('spray'), 'guess password', '203.0.113.78')).statusCode).toBe(401);
+  });
+});
+
+describe('registration and reset throttling', () => {
+  it('allows 10 registrations per IP per hour', async () => {
+    const ip = '198.51.100.200';
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: ip,
+        payload: { name: 'Rate Limited', email: uniqueEmail('reg'), password: 'secret1' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(201);
+    const response = await attempt();
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBeDefined();
+    t.clock.advance(60 * 60_000 + 1000);
+    expect((await attempt()).statusCode).toBe(201);
+  });
+
+  it('caps reset mails per account silently and reset requests per IP loudly', async () => {
+    const account = await register(t.app);
+    const forgot = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip,
+        payload: { email: account.email },
+      });
+    for (let i = 0; i < 5; i++) expect((await forgot(`192.0.2.${100 + i}`)).statusCode).toBe(200);
+    const mails = t.app.container.outbox.list(200);
+    expect((await mails).filter((m) => m.to === account.email)).toHaveLength(3);
+    for (let i = 0; i < 20; i++) await forgot('192.0.2.250');
+    expect((await forgot('192.0.2.250')).statusCode).toBe(429);
+  });
+});
