@@ -33,7 +33,13 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/config.ts'],
+    // Tests may pick their backends from the environment; the application may not.
+    ignores: [
+      'apps/api/src/config.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/test/**',
+      'apps/api/src/**/testing/**',
+    ],
     rules: {
       // Config is read in one place (DESIGN §3): everything else receives a typed Config.
       'no-restricted-properties': [

@@ -6,7 +6,6 @@ import { openDatabase, type Database } from '../db/client.js';
  * A fresh, migrated database per call: in-memory PGlite by default, or a new PostgreSQL
  * database (dropped on close) when TEST_DATABASE_URL is set, so the same suites run on both.
  */
-// eslint-disable-next-line no-restricted-properties -- tests pick their backend from the environment
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export async function createTestDatabase(): Promise<Database> {
