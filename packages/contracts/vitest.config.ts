@@ -3,5 +3,5 @@ import { workspaceAliases } from '../../vitest.shared.ts';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
-  test: { name: 'contracts', environment: 'node', include: ['test/**/*.test.ts'], passWithNoTests: true },
+  test: { name: 'contracts', environment: 'node', include: ['test/**/*.test.ts'] },
 });

@@ -11,7 +11,13 @@ import { DomainError } from './errors.js';
 import { createLogger, requestId } from './logger.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
+import { didRoutes } from './modules/did/did.routes.js';
+import { explorerRoutes } from './modules/explorer/explorer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
+import { kycRoutes } from './modules/kyc/kyc.routes.js';
+import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBody } from './plugins/json-body.js';
@@ -53,6 +59,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('container', container);
   app.addHook('onClose', () => container.close());
+  // Workers start once every module has registered its job handlers.
+  app.addHook('onReady', async () => container.jobs.start());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,7 +69,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurityHeaders(app, config.publicUrl, { frameSources: [], connectSources: [] });
+  await registerSecurityHeaders(app, config.publicUrl, container.kyc.port.contentSecurity);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
@@ -83,6 +91,18 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     accessTokenSeconds: config.session.accessTokenSeconds,
   });
   adminRoutes(app, container.outbox);
+  await kycRoutes(app, {
+    kyc: container.kyc,
+    sandbox: container.kycSandbox,
+    websdkDir: config.kyc.websdkDir,
+  });
+  vaultRoutes(app, container.vault, container.fireblocksWebhook);
+  didRoutes(app, container.dids);
+  credentialsRoutes(app, container.credentials, {
+    verifyPerMinute: config.rateLimits.credentialVerifyPerMinute,
+  });
+  ipfsRoutes(app, container.ipfs);
+  if (container.explorer) await explorerRoutes(app, container.explorer);
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -1,6 +1,9 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CUSTODY_ASSET_IDS, CustodyAssetIdSchema, type CustodyAssetId } from '@portal/shared/vault';
 
 /**
  * The only module that reads the environment (DESIGN §7). Every variable is validated once at
@@ -67,7 +70,65 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: int(10, 1),
   RATE_LIMIT_FORGOT_PER_ACCOUNT_PER_HOUR: int(3, 1),
   RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: int(20, 1),
+  RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE: int(60, 1),
   WEB_DIST_DIR: optionalString,
+  CUSTODY_PROVIDER: oneOf(['local', 'fireblocks'] as const, 'local'),
+  FIREBLOCKS_API_KEY: optionalString,
+  FIREBLOCKS_SECRET_KEY: optionalString,
+  FIREBLOCKS_SECRET_KEY_FILE: optionalString,
+  FIREBLOCKS_BASE_URL: url(['https:', 'http:']),
+  FIREBLOCKS_WEBHOOK_JWKS_URL: url(['https:', 'http:']),
+  FIREBLOCKS_ASSETS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default(CUSTODY_ASSET_IDS.join(','))
+      .transform((list) => list.split(',').map((asset) => asset.trim()))
+      .pipe(
+        z
+          .array(CustodyAssetIdSchema, {
+            error: `expected a comma-separated list of ${CUSTODY_ASSET_IDS.join(', ')}`,
+          })
+          .min(1),
+      ),
+  ),
+  KYC_PROVIDER: oneOf(['sandbox', 'sumsub'] as const, 'sandbox'),
+  KYC_SANDBOX_AUTO_APPROVE: oneOf(['true', 'false'] as const, 'true'),
+  SUMSUB_APP_TOKEN: optionalString,
+  SUMSUB_SECRET_KEY: optionalString,
+  SUMSUB_BASE_URL: url(['https:', 'http:']),
+  SUMSUB_LEVEL_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('basic-kyc-level')),
+  SUMSUB_WEBHOOK_SECRET: optionalString,
+  // HMAC_SHA1_HEX is refused: the algorithm is pinned here, never taken from the request.
+  SUMSUB_WEBHOOK_ALG: oneOf(['HMAC_SHA256_HEX', 'HMAC_SHA512_HEX'] as const, 'HMAC_SHA256_HEX'),
+  SUMSUB_WEBSDK_URL: url(['https:', 'http:']),
+  CHAIN: oneOf(['embedded', 'rpc'] as const, 'embedded'),
+  CHAIN_RPC_URL: url(['https:', 'http:']),
+  CHAIN_ID: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 32)
+      .optional(),
+  ),
+  PLATFORM_PRIVATE_KEY: optionalString,
+  PLATFORM_PRIVATE_KEY_FILE: optionalString,
+  EXPLORER_URL: url(['https:', 'http:']),
+  FAUCET_AMOUNT_WEI: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,30}$/, { error: 'expected an amount in wei (digits only)' })
+      .transform(BigInt)
+      .optional(),
+  ),
+  IPFS_PROVIDER: oneOf(['embedded', 'kubo', 'pinata'] as const, 'embedded'),
+  KUBO_API_URL: url(['https:', 'http:']),
+  PINATA_JWT: optionalString,
+  PINATA_UPLOAD_URL: url(['https:', 'http:']),
+  IPFS_GATEWAY_URL: url(['https:', 'http:']),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -93,9 +154,70 @@ export interface Config {
     registerPerIpPerHour: number;
     forgotPerAccountPerHour: number;
     forgotPerIpPerHour: number;
+    credentialVerifyPerMinute: number;
   };
+  custody: CustodyConfig;
   webDistDir: string;
+  kyc: KycConfig;
+  chain: ChainConfig;
+  ipfs: IpfsConfig;
 }
+
+export type ChainConfig = {
+  /** Where explorer links point: `${explorerUrl}/tx/<hash>`, `${explorerUrl}/address/<address>`. */
+  explorerUrl: string;
+  /** Auto-fuel tops new vault ETH addresses up to this balance; 0 turns it off. */
+  faucetAmountWei: bigint;
+} & (
+  | { kind: 'embedded'; chainId: number }
+  | {
+      kind: 'rpc';
+      rpcUrl: string;
+      /** Checked against the node's eth_chainId at boot when set. */
+      expectedChainId: number | undefined;
+      platformPrivateKey: `0x${string}`;
+    }
+);
+
+export type IpfsConfig = {
+  /** Public base of document links: `${gatewayUrl}/<cid>`. */
+  gatewayUrl: string;
+} & (
+  | { provider: 'embedded' }
+  | { provider: 'kubo'; kuboApiUrl: string }
+  | { provider: 'pinata'; pinataJwt: string; pinataUploadUrl: string }
+);
+
+export interface SumsubConfig {
+  appToken: string;
+  secretKey: string;
+  baseUrl: string;
+  levelName: string;
+  webhookSecret: string;
+  webhookAlg: 'HMAC_SHA256_HEX' | 'HMAC_SHA512_HEX';
+  /** Origin of the WebSDK iframe (allowed in frame-src). */
+  websdkUrl: string;
+}
+
+export interface KycConfig {
+  provider: 'sandbox' | 'sumsub';
+  sandboxAutoApprove: boolean;
+  /** The sandbox's verification page (apps/web/public/websdk), served by the API. */
+  websdkDir: string;
+  /** Set exactly when provider is sumsub. */
+  sumsub: SumsubConfig | undefined;
+}
+
+export interface FireblocksConfig {
+  apiKey: string;
+  /** The API user's RSA private key, PEM. */
+  secretKey: string;
+  baseUrl: string;
+  webhookJwksUrl: string;
+  assets: CustodyAssetId[];
+}
+
+export type CustodyConfig = { provider: 'local' } | { provider: 'fireblocks'; fireblocks: FireblocksConfig };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -115,6 +237,144 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+/** Provider endpoints are https; plain http is accepted only for a server on this machine. */
+function secureUrl(name: string, value: string, problems: string[]): string {
+  const { protocol, hostname } = new URL(value);
+  if (protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+    problems.push(`${name}: expected an https URL (http only for a local server)`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** Sumsub needs its keys; a missing one fails the boot naming the variable. */
+function sumsubConfig(e: z.infer<typeof EnvSchema>, problems: string[]): SumsubConfig | undefined {
+  const required = (name: string, value: string | undefined) => {
+    if (!value) problems.push(`${name}: required when KYC_PROVIDER=sumsub`);
+    return value ?? '';
+  };
+  const secure = (name: string, value: string) => secureUrl(name, value, problems);
+  return {
+    appToken: required('SUMSUB_APP_TOKEN', e.SUMSUB_APP_TOKEN),
+    secretKey: required('SUMSUB_SECRET_KEY', e.SUMSUB_SECRET_KEY),
+    webhookSecret: required('SUMSUB_WEBHOOK_SECRET', e.SUMSUB_WEBHOOK_SECRET),
+    baseUrl: secure('SUMSUB_BASE_URL', e.SUMSUB_BASE_URL ?? 'https://api.sumsub.com'),
+    websdkUrl: secure('SUMSUB_WEBSDK_URL', e.SUMSUB_WEBSDK_URL ?? 'https://in.sumsub.com'),
+    levelName: e.SUMSUB_LEVEL_NAME,
+    webhookAlg: e.SUMSUB_WEBHOOK_ALG,
+  };
+}
+
+/** Fireblocks needs its API key and RSA secret key; a missing one fails the boot naming the variable. */
+function fireblocksConfig(e: z.infer<typeof EnvSchema>, problems: string[]): FireblocksConfig | undefined {
+  if (!e.FIREBLOCKS_API_KEY) problems.push('FIREBLOCKS_API_KEY: required when CUSTODY_PROVIDER=fireblocks');
+  let secretKey = e.FIREBLOCKS_SECRET_KEY;
+  const keyVariable = secretKey ? 'FIREBLOCKS_SECRET_KEY' : 'FIREBLOCKS_SECRET_KEY_FILE';
+  if (e.FIREBLOCKS_SECRET_KEY && e.FIREBLOCKS_SECRET_KEY_FILE) {
+    problems.push(
+      'FIREBLOCKS_SECRET_KEY_FILE: set either FIREBLOCKS_SECRET_KEY or FIREBLOCKS_SECRET_KEY_FILE',
+    );
+  } else if (!secretKey && e.FIREBLOCKS_SECRET_KEY_FILE) {
+    try {
+      secretKey = readFileSync(e.FIREBLOCKS_SECRET_KEY_FILE, 'utf8');
+    } catch {
+      problems.push(`FIREBLOCKS_SECRET_KEY_FILE: cannot read ${e.FIREBLOCKS_SECRET_KEY_FILE}`);
+    }
+  } else if (!secretKey) {
+    problems.push(
+      'FIREBLOCKS_SECRET_KEY: required when CUSTODY_PROVIDER=fireblocks (or set FIREBLOCKS_SECRET_KEY_FILE)',
+    );
+  }
+  if (secretKey) {
+    // Env files often carry the PEM with literal \n; the key itself is never echoed back.
+    secretKey = secretKey.replace(/\\n/g, '\n');
+    try {
+      if (createPrivateKey(secretKey).asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+    } catch {
+      problems.push(`${keyVariable}: expected the API user's RSA private key in PEM format`);
+    }
+  }
+  const baseUrl = secureUrl(
+    'FIREBLOCKS_BASE_URL',
+    e.FIREBLOCKS_BASE_URL ?? 'https://sandbox-api.fireblocks.io/v1',
+    problems,
+  );
+  const webhookJwksUrl = secureUrl(
+    'FIREBLOCKS_WEBHOOK_JWKS_URL',
+    e.FIREBLOCKS_WEBHOOK_JWKS_URL ?? 'https://sandbox-keys.fireblocks.io/.well-known/jwks.json',
+    problems,
+  );
+  if (!e.FIREBLOCKS_API_KEY || !secretKey) return undefined;
+  return {
+    apiKey: e.FIREBLOCKS_API_KEY,
+    secretKey,
+    baseUrl,
+    webhookJwksUrl,
+    assets: e.FIREBLOCKS_ASSETS,
+  };
+}
+
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+/** CHAIN=rpc needs a node URL and a funded platform key (inline or from a file, never both). */
+function chainConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): ChainConfig {
+  if (e.CHAIN === 'embedded') {
+    return {
+      kind: 'embedded',
+      chainId: e.CHAIN_ID ?? 31337,
+      explorerUrl: (e.EXPLORER_URL ?? `${publicUrl}/explorer`).replace(/\/+$/, ''),
+      faucetAmountWei: e.FAUCET_AMOUNT_WEI ?? 10n ** 17n,
+    };
+  }
+  if (!e.CHAIN_RPC_URL) problems.push('CHAIN_RPC_URL: required when CHAIN=rpc');
+  let key = e.PLATFORM_PRIVATE_KEY;
+  const keyVariable = key ? 'PLATFORM_PRIVATE_KEY' : 'PLATFORM_PRIVATE_KEY_FILE';
+  if (e.PLATFORM_PRIVATE_KEY && e.PLATFORM_PRIVATE_KEY_FILE) {
+    problems.push('PLATFORM_PRIVATE_KEY_FILE: set either PLATFORM_PRIVATE_KEY or PLATFORM_PRIVATE_KEY_FILE');
+  } else if (!key && e.PLATFORM_PRIVATE_KEY_FILE) {
+    try {
+      key = readFileSync(e.PLATFORM_PRIVATE_KEY_FILE, 'utf8').trim();
+    } catch {
+      problems.push(`PLATFORM_PRIVATE_KEY_FILE: cannot read ${e.PLATFORM_PRIVATE_KEY_FILE}`);
+    }
+  } else if (!key) {
+    problems.push('PLATFORM_PRIVATE_KEY: required when CHAIN=rpc (or set PLATFORM_PRIVATE_KEY_FILE)');
+  }
+  if (key && !PRIVATE_KEY.test(key)) problems.push(`${keyVariable}: expected 0x followed by 64 hex digits`);
+  return {
+    kind: 'rpc',
+    rpcUrl: e.CHAIN_RPC_URL ?? '',
+    expectedChainId: e.CHAIN_ID,
+    platformPrivateKey: (key ?? '0x') as `0x${string}`,
+    explorerUrl: (e.EXPLORER_URL ?? 'https://sepolia.etherscan.io').replace(/\/+$/, ''),
+    // Real testnet ETH is scarce: auto-fuel from the platform key is opt-in on a remote chain.
+    faucetAmountWei: e.FAUCET_AMOUNT_WEI ?? 0n,
+  };
+}
+
+/** A remote IPFS service needs its endpoint or token; pinning there is opt-in (IPFS cannot forget). */
+function ipfsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): IpfsConfig {
+  const gatewayUrl = (e.IPFS_GATEWAY_URL ?? `${publicUrl}/ipfs`).replace(/\/+$/, '');
+  switch (e.IPFS_PROVIDER) {
+    case 'embedded':
+      return { provider: 'embedded', gatewayUrl };
+    case 'kubo':
+      if (!e.KUBO_API_URL) problems.push('KUBO_API_URL: required when IPFS_PROVIDER=kubo');
+      return { provider: 'kubo', gatewayUrl, kuboApiUrl: (e.KUBO_API_URL ?? '').replace(/\/+$/, '') };
+    case 'pinata':
+      if (!e.PINATA_JWT) problems.push('PINATA_JWT: required when IPFS_PROVIDER=pinata');
+      return {
+        provider: 'pinata',
+        gatewayUrl,
+        pinataJwt: e.PINATA_JWT ?? '',
+        pinataUploadUrl: secureUrl(
+          'PINATA_UPLOAD_URL',
+          e.PINATA_UPLOAD_URL ?? 'https://uploads.pinata.cloud/v3/files',
+          problems,
+        ),
+      };
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -128,16 +388,21 @@ export function loadConfig(env: Env = process.env): Config {
     // Several processes share one database, so a key generated on one host would lock the others out.
     problems.push('MASTER_KEY: required in production with DATABASE_URL (or set MASTER_KEY_FILE)');
   }
+  const sumsub = e.KYC_PROVIDER === 'sumsub' ? sumsubConfig(e, problems) : undefined;
+  const fireblocks = e.CUSTODY_PROVIDER === 'fireblocks' ? fireblocksConfig(e, problems) : undefined;
+  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`
+  ).replace(/\/+$/, '');
+  const chain = chainConfig(e, publicUrl, problems);
+  const ipfs = ipfsConfig(e, publicUrl, problems);
   if (problems.length) throw new ConfigError(problems);
 
-  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (
-      e.PUBLIC_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`
-    ).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -158,7 +423,17 @@ export function loadConfig(env: Env = process.env): Config {
       registerPerIpPerHour: e.RATE_LIMIT_REGISTER_PER_IP_PER_HOUR,
       forgotPerAccountPerHour: e.RATE_LIMIT_FORGOT_PER_ACCOUNT_PER_HOUR,
       forgotPerIpPerHour: e.RATE_LIMIT_FORGOT_PER_IP_PER_HOUR,
+      credentialVerifyPerMinute: e.RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+    custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },
+    kyc: {
+      provider: e.KYC_PROVIDER,
+      sandboxAutoApprove: e.KYC_SANDBOX_AUTO_APPROVE === 'true',
+      websdkDir: path.join(here, '../../web/public/websdk'),
+      sumsub,
+    },
+    chain,
+    ipfs,
   };
 }

@@ -1,14 +1,35 @@
 import type { Logger } from 'pino';
+import { getAddress } from 'viem';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { JobsRepo } from './jobs/jobs.repo.js';
+import { JobQueue } from './jobs/queue.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { ThrottleRepo } from './modules/auth/throttle.repo.js';
 import { AuthThrottles } from './modules/auth/throttles.js';
+import { CredentialsService } from './modules/credentials/credentials.service.js';
+import { didKeyFromSeed, generateDidKeySeed } from './modules/did/did-key.js';
+import { DidRepo } from './modules/did/did.repo.js';
+import { DidService } from './modules/did/did.service.js';
+import { KycRepo } from './modules/kyc/kyc.repo.js';
+import { KycService } from './modules/kyc/kyc.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
+import { VaultRepo } from './modules/vault/vault.repo.js';
+import { VaultService } from './modules/vault/vault.service.js';
+import { ExplorerService } from './modules/explorer/explorer.service.js';
+import type { ChainPort } from './providers/chain/chain.js';
+import { ChainRepo } from './providers/chain/chain.repo.js';
+import { createChain } from './providers/chain/create-chain.js';
+import { createCustody } from './providers/custody/create-custody.js';
+import { createIpfs } from './providers/ipfs/create-ipfs.js';
+import type { IpfsPort } from './providers/ipfs/ipfs.js';
+import type { FireblocksWebhookVerifier } from './providers/custody/fireblocks-webhook.js';
+import { createKyc } from './providers/kyc/create-kyc.js';
+import type { SandboxService } from './providers/kyc/sandbox/sandbox.service.js';
 import type { MailPort } from './providers/mail/mail.js';
 import { OutboxMail } from './providers/mail/mail.embedded.js';
 import { SmtpMail } from './providers/mail/mail.smtp.js';
@@ -22,6 +43,8 @@ export interface ContainerOverrides {
   clock?: Clock;
   masterKey?: MasterKey;
   mail?: MailPort;
+  chain?: ChainPort;
+  ipfs?: IpfsPort;
 }
 
 export interface Container {
@@ -31,8 +54,20 @@ export interface Container {
   masterKey: MasterKey;
   mail: MailPort;
   outbox: OutboxMail;
+  jobs: JobQueue;
   auth: AuthService;
   users: UsersService;
+  dids: DidService;
+  credentials: CredentialsService;
+  kyc: KycService;
+  /** The embedded KYC verification service, when it is the selected provider. */
+  kycSandbox: SandboxService | undefined;
+  vault: VaultService;
+  fireblocksWebhook: FireblocksWebhookVerifier | undefined;
+  chain: ChainPort;
+  ipfs: IpfsPort;
+  /** The block explorer pages, served only for the embedded chain. */
+  explorer: ExplorerService | undefined;
   close(): Promise<void>;
 }
 
@@ -56,6 +91,7 @@ export async function createContainer(
   log.info({ database: database.kind, mail: mail.name, masterKey: keySource }, 'adapters selected');
 
   const secrets = new SecretStore(db, masterKey);
+  const jobs = new JobQueue(new JobsRepo(db), clock, log);
   const tokens = new AccessTokens(
     await secrets.getOrCreate('auth.access-token-signing-key', generateSigningKey),
     config.publicUrl,
@@ -78,6 +114,55 @@ export async function createContainer(
     log,
   });
 
+  const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
+  log.info({ custody: custody.name }, 'custody adapter selected');
+  const chain = overrides.chain ?? (await createChain(config.chain, { db, secrets, clock, log }));
+  const ipfs = overrides.ipfs ?? createIpfs(config.ipfs, { db });
+  log.info(
+    { chain: chain.kind, chainId: chain.chain.id, platform: chain.platformAddress, ipfs: ipfs.name },
+    'chain and IPFS adapters selected',
+  );
+  const explorer = chain.kind === 'embedded' ? new ExplorerService(chain, new ChainRepo(db)) : undefined;
+  const vault = new VaultService({
+    db,
+    repo: new VaultRepo(db),
+    custody,
+    clock,
+    log,
+    fuel: async (ethAddress) => {
+      await chain.fund(getAddress(ethAddress));
+    },
+  });
+  users.addProfileSource((userId) => vault.profileFields(userId));
+
+  const { port: kycPort, sandbox: kycSandbox } = await createKyc(config.kyc, {
+    db,
+    secrets,
+    masterKey,
+    clock,
+    log,
+    // The sandbox's decisions go through the same verification and handler as Sumsub's webhooks.
+    deliver: (rawBody, headers) => kyc.receiveWebhook(rawBody, headers),
+  });
+  const kyc: KycService = new KycService({ db, repo: new KycRepo(db), port: kycPort, masterKey, clock, log });
+  users.addProfileSource((userId) => kyc.profile(userId));
+
+  log.info(
+    { kyc: kycPort.name, autoApprove: kycSandbox ? config.kyc.sandboxAutoApprove : undefined },
+    'KYC adapter selected',
+  );
+
+  const dids = new DidService({ repo: new DidRepo(db), masterKey, clock });
+  users.addProfileSource((userId) => dids.profileFields(userId));
+  const credentials = new CredentialsService({
+    issuer: await didKeyFromSeed(await secrets.getOrCreate('credentials.issuer-key', generateDidKeySeed)),
+    ipfs,
+    users,
+    dids,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+
   return {
     config,
     clock,
@@ -85,9 +170,21 @@ export async function createContainer(
     masterKey,
     mail,
     outbox,
+    jobs,
     auth,
     users,
+    dids,
+    credentials,
+    kyc,
+    kycSandbox,
+    vault,
+    fireblocksWebhook,
+    chain,
+    ipfs,
+    explorer,
     async close() {
+      await jobs.stop();
+      await chain.close();
       if (mail instanceof SmtpMail) await mail.drain();
       if (!overrides.database) await database.close();
     },

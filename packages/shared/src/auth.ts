@@ -7,8 +7,9 @@ import {
   passwordsMatch,
   roleField,
 } from './fields.js';
+import { KycStatusSchema } from './kyc.js';
 import { messages } from './messages.js';
-import { WalletSchema } from './vault.js';
+import { WalletProfileFieldsSchema, WalletSchema } from './vault.js';
 
 /** The web app asks for cookie sessions; API clients default to bearer tokens (DESIGN §5). */
 export const SessionModeSchema = z.enum(['bearer', 'cookie']);
@@ -62,8 +63,13 @@ export const UserSchema = z
     did: z.string().nullable(),
     didMetadata: DidMetadataSchema.nullable(),
     wallets: z.array(WalletSchema),
-    kycStatus: z.string(),
+    kycStatus: KycStatusSchema,
+    // The verified identity (KYC), for credentials: present once verified.
+    kycVerifiedName: z.string().optional(),
+    kycCountry: z.string().optional(),
     createdAt: z.string(),
+    // spec §3: per-chain wallet fields, filled from the vault
+    ...WalletProfileFieldsSchema.shape,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;

@@ -2,3 +2,145 @@ import { z } from 'zod';
 
 export const WalletSchema = z.object({ assetId: z.string(), address: z.string() }).meta({ id: 'Wallet' });
 export type Wallet = z.infer<typeof WalletSchema>;
+
+/** The test-network assets every vault holds (spec §1: vault assets are test networks only). */
+export const CUSTODY_ASSET_IDS = ['ETH_TEST5', 'BTC_TEST', 'SOL_TEST', 'XRP_TEST', 'XLM_TEST'] as const;
+export const CustodyAssetIdSchema = z.enum(CUSTODY_ASSET_IDS);
+export type CustodyAssetId = z.infer<typeof CustodyAssetIdSchema>;
+
+export const CUSTODY_PROVIDERS = ['local', 'fireblocks'] as const;
+export const CustodyProviderSchema = z.enum(CUSTODY_PROVIDERS);
+export type CustodyProvider = z.infer<typeof CustodyProviderSchema>;
+
+export type WalletChain = 'ethereum' | 'bitcoin' | 'solana' | 'ripple' | 'stellar';
+
+/** Asset ids the product recognizes per chain (spec §3), test networks and main networks alike. */
+const CHAIN_BY_PREFIX: Record<string, WalletChain> = {
+  ETH: 'ethereum',
+  BTC: 'bitcoin',
+  SOL: 'solana',
+  XRP: 'ripple',
+  XLM: 'stellar',
+};
+
+export function assetChain(assetId: string): WalletChain | undefined {
+  const match = /^(ETH|BTC|SOL|XRP|XLM)(_TEST\d*)?$/.exec(assetId);
+  return match?.[1] ? CHAIN_BY_PREFIX[match[1]] : undefined;
+}
+
+/** The per-chain wallet fields of spec §3 that userData carries, so older clients find them. */
+export const WALLET_PROFILE_FIELDS = {
+  ethereum: ['ethereumWallet', 'ethWallet', 'ethereum_address', 'eth_address', 'wallet'],
+  bitcoin: ['bitcoinWallet'],
+  solana: ['solanaWallet', 'solWallet', 'solana_address', 'sol_address'],
+  ripple: ['rippleWallet', 'xrpWallet', 'ripple_address', 'xrp_address'],
+  stellar: ['stellarWallet', 'xlmWallet', 'stellar_address', 'xlm_address'],
+} as const satisfies Record<WalletChain, readonly string[]>;
+
+export type WalletProfileField = (typeof WALLET_PROFILE_FIELDS)[WalletChain][number];
+export const WALLET_PROFILE_FIELD_NAMES = Object.values(WALLET_PROFILE_FIELDS).flat() as WalletProfileField[];
+
+/** The per-chain fields as optional strings, for the profile schema. */
+export const WalletProfileFieldsSchema = z.object(
+  Object.fromEntries(WALLET_PROFILE_FIELD_NAMES.map((field) => [field, z.string().optional()])) as {
+    [K in WalletProfileField]: z.ZodOptional<z.ZodString>;
+  },
+);
+
+/** Fills every per-chain field from the first wallet of that chain. */
+export function walletProfileFields(wallets: readonly Wallet[]): Partial<Record<WalletProfileField, string>> {
+  const fields: Partial<Record<WalletProfileField, string>> = {};
+  for (const wallet of wallets) {
+    const chain = assetChain(wallet.assetId);
+    if (!chain) continue;
+    for (const field of WALLET_PROFILE_FIELDS[chain]) fields[field] ??= wallet.address;
+  }
+  return fields;
+}
+
+/** Spec §3 "Vault info": both spellings of the id and the name are sent. */
+export const VaultSchema = z
+  .object({
+    vaultId: z.string(),
+    id: z.string(),
+    vaultName: z.string(),
+    name: z.string(),
+    autoFuel: z.boolean(),
+    provider: CustodyProviderSchema,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Vault' });
+export type Vault = z.infer<typeof VaultSchema>;
+
+export const CreateVaultRequestSchema = z
+  .strictObject({ autoFuel: z.boolean().optional() })
+  .meta({ id: 'CreateVaultRequest' });
+export type CreateVaultRequest = z.input<typeof CreateVaultRequestSchema>;
+
+export const CreateVaultResponseSchema = z
+  .object({ success: z.literal(true), vault: VaultSchema, wallets: z.array(WalletSchema) })
+  .meta({ id: 'CreateVaultResponse' });
+export type CreateVaultResponse = z.infer<typeof CreateVaultResponseSchema>;
+
+/** A user without a vault gets `vault: null`: the page then offers 'Create Vault'. */
+export const VaultInfoResponseSchema = z
+  .object({ success: z.literal(true), vault: VaultSchema.nullable(), wallets: z.array(WalletSchema) })
+  .meta({ id: 'VaultInfoResponse' });
+export type VaultInfoResponse = z.infer<typeof VaultInfoResponseSchema>;
+
+export const VaultWalletsResponseSchema = z
+  .object({ success: z.literal(true), wallets: z.array(WalletSchema) })
+  .meta({ id: 'VaultWalletsResponse' });
+export type VaultWalletsResponse = z.infer<typeof VaultWalletsResponseSchema>;
+
+export const VaultConnectionResponseSchema = z
+  .object({
+    success: z.literal(true),
+    vaultCount: z.number().int().nonnegative(),
+    provider: CustodyProviderSchema,
+  })
+  .meta({ id: 'VaultConnectionResponse' });
+export type VaultConnectionResponse = z.infer<typeof VaultConnectionResponseSchema>;
+
+// No component id: OpenAPI needs query parameters inline.
+export const VaultUsersQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const VaultUserStatusSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
+    hasVault: z.boolean(),
+    vaultStatus: z.enum(['active', 'creating', 'none']),
+    vaultId: z.string().nullable(),
+    walletCount: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'VaultUserStatus' });
+export type VaultUserStatus = z.infer<typeof VaultUserStatusSchema>;
+
+export const VaultUsersResponseSchema = z
+  .object({
+    success: z.literal(true),
+    users: z.array(VaultUserStatusSchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'VaultUsersResponse' });
+export type VaultUsersResponse = z.infer<typeof VaultUsersResponseSchema>;
+
+export const WebhookAckSchema = z
+  .object({ success: z.literal(true), duplicate: z.boolean() })
+  .meta({ id: 'WebhookAck' });
+
+/** Fireblocks webhooks v2 notification (developers.fireblocks.com, "Webhook notification structure"). */
+export const FireblocksWebhookEventSchema = z
+  .looseObject({
+    id: z.string().min(1).max(200),
+    eventType: z.string().min(1).max(200),
+    resourceId: z.string().max(200).optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'FireblocksWebhookEvent' });

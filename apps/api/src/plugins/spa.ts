@@ -7,7 +7,7 @@ import { DomainError } from '../errors.js';
 import { sendError } from './error-handler.js';
 import { markRoutesPublic } from './public-scope.js';
 
-const BACKEND_PREFIXES = ['/api/', '/ipfs/', '/explorer/', '/websdk/'];
+const BACKEND_PREFIXES = ['/api/', '/ipfs/', '/explorer/', '/websdk/', '/contexts/'];
 
 /**
  * Serves the built web app from the API's origin (one origin: cookies and CSP stay simple).
@@ -24,6 +24,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         root: distDir,
         wildcard: false,
         index: false,
+        // Vite copies public/websdk here too; the KYC sandbox serves that page with its own headers.
+        globIgnore: ['websdk/**'],
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/, so it never changes under the same name.
           reply.header(

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { DbOrTx } from '../db/client.js';
+import type { JobRow, JobsRepo } from './jobs.repo.js';
+
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** Same key, same queue → the existing job is returned instead of a second one. */
+  dedupeKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 10 * 60_000;
+
+/**
+ * A small durable job queue on the application's own database (ADR 6): a job is enqueued inside
+ * the same transaction as the row it works on, so neither can exist without the other; workers
+ * run in-process, retry with exponential back-off, and a crashed worker's job is picked up again
+ * when its lease expires.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private notified = false;
+
+  constructor(
+    private readonly repo: JobsRepo,
+    private readonly clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    private readonly pollMs = 1000,
+  ) {}
+
+  register(queue: string, handler: JobHandler): void {
+    this.handlers.set(queue, handler);
+  }
+
+  /** Enqueue within the caller's transaction (`tx`), then call `notify()` after it commits. */
+  async enqueue(tx: DbOrTx, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
+    const repo = this.repo.with(tx);
+    const inserted = await repo.insert({
+      queue,
+      payload,
+      runAt: options.runAt ?? this.clock.now(),
+      maxAttempts: options.maxAttempts ?? 5,
+      dedupeKey: options.dedupeKey,
+    });
+    if (inserted) return inserted;
+    const existing = options.dedupeKey ? await repo.findByDedupeKey(queue, options.dedupeKey) : undefined;
+    if (!existing) throw new Error(`Could not enqueue a ${queue} job`);
+    return existing;
+  }
+
+  /** Wakes the local worker so a fresh job starts now rather than at the next poll. */
+  notify(): void {
+    this.notified = true;
+    this.wake?.();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.notify();
+    await this.loop;
+  }
+
+  /** Runs due jobs until none is left (tests and scripts). Returns how many ran. */
+  async drain(): Promise<number> {
+    let count = 0;
+    while (await this.runOne()) count++;
+    return count;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.notified = false;
+      let worked = false;
+      try {
+        worked = await this.runOne();
+      } catch (error) {
+        this.log.error({ err: error }, 'job queue poll failed');
+      }
+      if (!worked && this.running && !this.notified) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          this.timer = setTimeout(resolve, this.pollMs);
+        });
+        clearTimeout(this.timer);
+        this.wake = undefined;
+      }
+    }
+  }
+
+  private async runOne(): Promise<boolean> {
+    const queues = [...this.handlers.keys()];
+    if (!queues.length) return false;
+    const job = await this.repo.claim(queues, this.clock.now(), LEASE_MS);
+    if (!job) return false;
+    const handler = this.handlers.get(job.queue)!;
+    try {
+      await handler(job.payload, job);
+      await this.repo.complete(job.id, this.clock.now());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const now = this.clock.now();
+      if (job.attempts >= job.maxAttempts) {
+        this.log.error({ err: error, jobId: job.id, queue: job.queue }, 'job failed for good');
+        await this.repo.fail(job.id, message, now);
+      } else {
+        const delay = Math.min(1000 * 2 ** job.attempts, MAX_BACKOFF_MS);
+        this.log.warn(
+          { err: error, jobId: job.id, queue: job.queue, attempt: job.attempts },
+          'job failed; will retry',
+        );
+        await this.repo.retryLater(job.id, new Date(now.getTime() + delay), message, now);
+      }
+    }
+    return true;
+  }
+}

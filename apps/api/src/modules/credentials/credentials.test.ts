@@ -1,0 +1,415 @@
+import { randomBytes } from 'node:crypto';
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import { contexts as dataIntegrityContexts } from '@digitalbazaar/data-integrity-context';
+import { driver as didKeyDriver } from '@digitalbazaar/did-method-key';
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
+import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import { securityLoader } from '@digitalbazaar/security-document-loader';
+import * as vc from '@digitalbazaar/vc';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { sha256 } from 'multiformats/hashes/sha2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  IssuerResponse,
+  VerifiableCredential,
+  VerifyCredentialResponse,
+} from '@portal/shared/credentials';
+import type { DidStartResponse } from '@portal/shared/did';
+import { messages } from '@portal/shared/messages';
+import { CUSTODY_ASSET_IDS, type CreateVaultResponse } from '@portal/shared/vault';
+import { DomainError } from '../../errors.js';
+import {
+  bearer,
+  createTestApp,
+  json,
+  register,
+  TEST_PUBLIC_URL,
+  type Registered,
+  type TestApp,
+} from '../../test/test-app.js';
+import type { IssuedCredential } from './credentials.service.js';
+
+const CONTEXT_URL = `${TEST_PUBLIC_URL}/contexts/portal/v1`;
+const YEAR_MS = 365 * 24 * 3600_000;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const verifyCall = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/credentials/verify', payload: payload as object });
+const verifyAnswer = async (payload: unknown) => {
+  const response = await verifyCall(payload);
+  expect(response.statusCode).toBe(200);
+  return json<VerifyCredentialResponse>(response);
+};
+const clone = <T>(value: T): T => structuredClone(value);
+
+/**
+ * A verifier that shares none of the portal's code: its own Digital Bazaar stack, the standard
+ * contexts, did:key resolved from the key itself, and the portal context as published over HTTP.
+ */
+async function independentVerifier() {
+  const published = await t.app.inject({ method: 'GET', url: '/contexts/portal/v1' });
+  expect(published.statusCode).toBe(200);
+  const driver = didKeyDriver();
+  driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
+  const loader = securityLoader();
+  for (const [url, document] of dataIntegrityContexts) loader.addStatic(url, document);
+  loader.addStatic(CONTEXT_URL, published.json() as object);
+  loader.setDidResolver({ get: ({ did, url }) => driver.get({ did, url }) });
+  const documentLoader = loader.build();
+  return async (credential: object) =>
+    (
+      await vc.verifyCredential({
+        credential: clone(credential) as Record<string, unknown>,
+        suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
+        documentLoader,
+        now: t.clock.now(),
+      })
+    ).verified;
+}
+
+/** A fresh Ed25519 did:key with a signer, made with the library directly. */
+async function foreignKey() {
+  const driver = didKeyDriver();
+  driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
+  const keyPair = await Ed25519Multikey.generate({ seed: randomBytes(32) });
+  const { didDocument, methodFor } = await driver.fromKeyPair({ verificationKeyPair: keyPair });
+  keyPair.id = methodFor({ purpose: 'assertionMethod' }).id;
+  keyPair.controller = didDocument.id;
+  return { did: didDocument.id, keyPair };
+}
+
+/** Signs `credential` with `keyPair`, the way any Data Integrity issuer would. */
+async function signWith(keyPair: Ed25519Multikey.Ed25519MultikeyPair, credential: object) {
+  const driver = didKeyDriver();
+  driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
+  const loader = securityLoader();
+  for (const [url, document] of dataIntegrityContexts) loader.addStatic(url, document);
+  loader.addStatic(CONTEXT_URL, t.app.container.credentials.context());
+  loader.setDidResolver({ get: ({ did, url }) => driver.get({ did, url }) });
+  const unsigned = clone(credential) as Record<string, unknown>;
+  delete unsigned.proof;
+  return vc.issue({
+    credential: unsigned,
+    suite: new DataIntegrityProof({
+      signer: keyPair.signer(),
+      cryptosuite: eddsaRdfc2022,
+      date: t.clock.now(),
+    }),
+    documentLoader: loader.build(),
+  });
+}
+
+describe('the platform issuer', () => {
+  it('publishes its DID', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/credentials/issuer' });
+    expect(response.statusCode).toBe(200);
+    const { did } = json<IssuerResponse>(response);
+    expect(did).toMatch(/^did:key:z6Mk[1-9A-HJ-NP-Za-km-z]+$/);
+    const resolved = await t.app.inject({ method: 'GET', url: `/api/did/resolve/${did}` });
+    expect(resolved.statusCode).toBe(200);
+  });
+
+  it('publishes the portal JSON-LD context', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/contexts/portal/v1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const { '@context': context } = response.json() as { '@context': Record<string, unknown> };
+    expect(context['@vocab']).toBe(`${CONTEXT_URL}#`);
+    expect(context.wallets).toEqual({ '@id': 'portal:wallets', '@type': '@json' });
+    for (const term of ['full_name', 'email', 'kycStatus', 'country'])
+      expect(context[term]).toBe(`portal:${term}`);
+  });
+});
+
+describe('issuing a credential', () => {
+  let alice: Registered;
+  let aliceDid: string;
+  let issuerDid: string;
+  let issued: IssuedCredential;
+  let verifyIndependently: (credential: object) => Promise<boolean>;
+
+  beforeAll(async () => {
+    alice = await register(t.app, { name: 'Ada Lovelace' });
+    aliceDid = json<DidStartResponse>(
+      await t.app.inject({ method: 'POST', url: '/api/did/start', headers: bearer(alice.token) }),
+    ).didMetadata.did;
+    issuerDid = json<IssuerResponse>(
+      await t.app.inject({ method: 'GET', url: '/api/credentials/issuer' }),
+    ).did;
+    verifyIndependently = await independentVerifier();
+  });
+
+  it("builds the investor's subject from the profile: DID, identity, KYC status and vault wallets", async () => {
+    const vault = json<CreateVaultResponse>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/vault/create',
+        headers: bearer(alice.token),
+        payload: { autoFuel: false },
+      }),
+    );
+    const address = (assetId: string) => vault.wallets.find((w) => w.assetId === assetId)!.address;
+    expect(vault.wallets.map((w) => w.assetId)).toEqual([...CUSTODY_ASSET_IDS]);
+    const subject = await t.app.container.credentials.investorSubject(alice.user.id);
+    expect(subject).toEqual({
+      id: aliceDid,
+      full_name: 'Ada Lovelace',
+      email: alice.email,
+      kycStatus: 'not_started',
+      wallets: {
+        Ethereum: address('ETH_TEST5'),
+        Bitcoin: address('BTC_TEST'),
+        Solana: address('SOL_TEST'),
+        Ripple: address('XRP_TEST'),
+        Stellar: address('XLM_TEST'),
+      },
+    });
+  });
+
+  it('asks for a DID before building a subject', async () => {
+    const bob = await register(t.app);
+    const attempt = t.app.container.credentials.investorSubject(bob.user.id);
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
+    await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: messages.didRequired });
+  });
+
+  it("signs a VCDM 1.1 credential with the spec's fields and an eddsa-rdfc-2022 proof", async () => {
+    const subject = await t.app.container.credentials.investorSubject(alice.user.id);
+    issued = await t.app.container.credentials.issue({
+      type: 'SoulBoundTokenCredential',
+      subject: { ...subject, sbt: { tokenId: '1', imageUrl: 'https://portal.test/sbt/1.png' } },
+    });
+    const fingerprint = issuerDid.slice('did:key:'.length);
+    expect(issued.credential).toEqual({
+      '@context': [
+        'https://www.w3.org/2018/credentials/v1',
+        'https://w3id.org/security/data-integrity/v2',
+        CONTEXT_URL,
+      ],
+      id: expect.stringMatching(/^urn:uuid:[0-9a-f-]{36}$/),
+      type: ['VerifiableCredential', 'SoulBoundTokenCredential'],
+      issuer: issuerDid,
+      issuanceDate: '2026-11-21T12:00:00Z',
+      expirationDate: '2027-11-21T12:00:00Z',
+      credentialSubject: { ...subject, sbt: { tokenId: '1', imageUrl: 'https://portal.test/sbt/1.png' } },
+      proof: {
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-rdfc-2022',
+        created: '2026-11-21T12:00:00Z',
+        verificationMethod: `${issuerDid}#${fingerprint}`,
+        proofPurpose: 'assertionMethod',
+        proofValue: expect.stringMatching(/^z[1-9A-HJ-NP-Za-km-z]{80,90}$/),
+      },
+    });
+  });
+
+  it('stores the exact serialized bytes on IPFS under their CID', async () => {
+    expect(new TextDecoder().decode(issued.bytes)).toBe(JSON.stringify(issued.credential));
+    const expected = CID.create(1, raw.code, await sha256.digest(issued.bytes)).toString();
+    expect(issued.cid).toBe(expected);
+    expect(issued.url).toBe(`${TEST_PUBLIC_URL}/ipfs/${expected}`);
+    // What anyone downloads from the vcUrl is byte for byte what was signed.
+    const served = await t.app.inject({ method: 'GET', url: new URL(issued.url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(new Uint8Array(served.rawPayload)).toEqual(issued.bytes);
+  });
+
+  it('is accepted by an independent verifier', async () => {
+    expect(await verifyIndependently(issued.credential)).toBe(true);
+    const fromIpfs = JSON.parse(new TextDecoder().decode(issued.bytes)) as object;
+    expect(await verifyIndependently(fromIpfs)).toBe(true);
+  });
+
+  it.each<[string, (c: VerifiableCredential) => void]>([
+    ['one character of the name', (c) => (c.credentialSubject.full_name = 'Ada Lovelacf')],
+    ['a wallet address', (c) => (c.credentialSubject.wallets.Ethereum = '0x' + '1'.repeat(40))],
+    ['the expiration date', (c) => (c.expirationDate = '2037-11-21T12:00:00Z')],
+    ['a claim added by a feature', (c) => ((c.credentialSubject.sbt as { tokenId: string }).tokenId = '2')],
+    [
+      'the subject DID',
+      (c) => (c.credentialSubject.id = aliceDid.replace(/.$/, (x) => (x === 'a' ? 'b' : 'a'))),
+    ],
+    ['an added claim', (c) => (c.credentialSubject.accredited = true)],
+  ])('is rejected by the independent verifier when %s changes', async (_label, tamper) => {
+    const tampered = clone(issued.credential);
+    tamper(tampered);
+    expect(await verifyIndependently(tampered)).toBe(false);
+  });
+
+  it('is rejected when signed by another key in the platform’s name', async () => {
+    const { keyPair } = await foreignKey();
+    // The forger names the platform's key, but the signature is theirs.
+    keyPair.id = issued.credential.proof.verificationMethod;
+    keyPair.controller = issuerDid;
+    const forged = (await signWith(keyPair, issued.credential)) as unknown as VerifiableCredential;
+    expect(forged.issuer).toBe(issuerDid);
+    expect(await verifyIndependently(forged)).toBe(false);
+    const answer = await verifyAnswer({ credential: forged });
+    expect(answer).toMatchObject({ verified: false, trustedIssuer: false, issuer: issuerDid });
+    expect(answer.errors.length).toBeGreaterThan(0);
+  });
+
+  it('is rejected when a foreign key signs with the platform as issuer', async () => {
+    const { keyPair } = await foreignKey();
+    const forged = await signWith(keyPair, issued.credential);
+    expect(await verifyIndependently(forged)).toBe(false);
+    expect(await verifyAnswer({ credential: forged })).toMatchObject({
+      verified: false,
+      trustedIssuer: false,
+    });
+  });
+
+  describe('POST /api/credentials/verify', () => {
+    it('verifies our credential and trusts its issuer', async () => {
+      expect(await verifyAnswer({ credential: issued.credential })).toEqual({
+        success: true,
+        verified: true,
+        trustedIssuer: true,
+        issuer: issuerDid,
+        errors: [],
+      });
+    });
+
+    it('verifies a credential by its CID and returns it', async () => {
+      expect(await verifyAnswer({ cid: issued.cid })).toEqual({
+        success: true,
+        verified: true,
+        trustedIssuer: true,
+        issuer: issuerDid,
+        errors: [],
+        credential: issued.credential,
+      });
+    });
+
+    it('rejects a tampered credential with the reason', async () => {
+      const tampered = clone(issued.credential);
+      tampered.credentialSubject.full_name = 'Ada Lovelacf';
+      expect(await verifyAnswer({ credential: tampered })).toEqual({
+        success: true,
+        verified: false,
+        trustedIssuer: false,
+        issuer: issuerDid,
+        errors: ['Invalid signature.'],
+      });
+    });
+
+    it('verifies a valid credential from another issuer without trusting the issuer', async () => {
+      const other = await foreignKey();
+      const theirs = await signWith(other.keyPair, { ...issued.credential, issuer: other.did });
+      expect(await verifyAnswer({ credential: theirs })).toMatchObject({
+        verified: true,
+        trustedIssuer: false,
+        issuer: other.did,
+      });
+    });
+
+    it('never fetches: a verification method on a remote server is simply not found', async () => {
+      const remote = clone(issued.credential);
+      remote.proof.verificationMethod = 'http://169.254.169.254/latest/meta-data#key';
+      const answer = await verifyAnswer({ credential: remote });
+      expect(answer.verified).toBe(false);
+      expect(answer.errors.join(' ')).toContain('Document not found');
+      const unknownContext = clone(issued.credential);
+      unknownContext['@context'][2] = 'http://127.0.0.1:9/context';
+      expect((await verifyAnswer({ credential: unknownContext })).verified).toBe(false);
+      const didWeb = clone(issued.credential);
+      didWeb.issuer = 'did:web:evil.example';
+      didWeb.proof.verificationMethod = 'did:web:evil.example#key-1';
+      expect((await verifyAnswer({ credential: didWeb })).verified).toBe(false);
+    });
+
+    it.each<[string, unknown]>([
+      ['an empty object', {}],
+      ['a bare proof', { proof: { type: 'DataIntegrityProof' } }],
+      ['a context that is not a list', { '@context': 5, proof: {} }],
+      [
+        'an unsigned credential',
+        { '@context': ['https://www.w3.org/2018/credentials/v1'], type: ['VerifiableCredential'] },
+      ],
+      ['a credential of the wrong data model', { '@context': ['https://example.com'], proof: {} }],
+    ])('answers %s as unverified, not as an error', async (_label, credential) => {
+      const answer = await verifyAnswer({ credential });
+      expect(answer.verified).toBe(false);
+      expect(answer.trustedIssuer).toBe(false);
+      expect(answer.errors.length).toBeGreaterThan(0);
+      expect(JSON.stringify(answer)).not.toMatch(/\bat .+\.js:\d+/);
+    });
+
+    it('answers a stored document that is not JSON as unverified', async () => {
+      const cid = await t.app.container.ipfs.add(new TextEncoder().encode('not json'), 'text/plain');
+      expect(await verifyAnswer({ cid })).toMatchObject({
+        verified: false,
+        errors: [messages.credentialNotJson],
+      });
+    });
+
+    it.each<[string, unknown, number, string]>([
+      ['no body fields', {}, 400, messages.credentialOrCidRequired],
+      [
+        'both a credential and a CID',
+        { credential: {}, cid: 'bafkrei' },
+        400,
+        messages.credentialOrCidRequired,
+      ],
+      ['a credential that is a string', { credential: 'eyJhbGciOi' }, 400, messages.credentialNotAnObject],
+      ['a credential that is a list', { credential: [1, 2] }, 400, messages.credentialNotAnObject],
+      ['an unknown field', { credential: {}, extra: 1 }, 400, 'Unrecognized key: "extra"'],
+      ['a CID that is not one', { cid: 'not-a-cid' }, 404, messages.credentialNotFound],
+      [
+        'an unknown CID',
+        { cid: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' },
+        404,
+        messages.credentialNotFound,
+      ],
+    ])('refuses %s', async (_label, payload, status, error) => {
+      const response = await verifyCall(payload);
+      expect(response.statusCode).toBe(status);
+      expect(json(response)).toMatchObject({ success: false, error });
+    });
+
+    it('refuses a body that is not JSON', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"credential":',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    });
+
+    // Last: it moves the clock past the expiration date.
+    it('answers an expired credential as unverified', async () => {
+      t.clock.advance(YEAR_MS + 24 * 3600_000);
+      const answer = await verifyAnswer({ credential: issued.credential });
+      expect(answer).toMatchObject({ verified: false, trustedIssuer: false, issuer: issuerDid });
+      expect(answer.errors).toContain('Credential has expired.');
+      expect(await verifyIndependently(issued.credential)).toBe(false);
+    });
+  });
+});
+
+describe('verification rate limit', () => {
+  it('limits verifications per client per minute', async () => {
+    const limit = t.config.rateLimits.credentialVerifyPerMinute;
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        remoteAddress,
+        payload: { credential: {} },
+      });
+    const statuses = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await from('203.0.113.7')).statusCode);
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(200));
+    expect(statuses[limit]).toBe(429);
+    expect((await from('203.0.113.8')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Abi,
+  type Account,
+  type Address,
+  type Chain,
+  type Hash,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import type { ChainPort } from './chain.js';
+import type { ChainRepo } from './chain.repo.js';
+import { platformContracts, type PlatformContractName } from './platform-contracts.js';
+import { SerialQueue } from './serial-queue.js';
+
+export interface ViemChainOptions {
+  kind: ChainPort['kind'];
+  chainId: number;
+  name: string;
+  transport: Transport;
+  platform: LocalAccount;
+  /** Pays auto-fuel; on a remote chain this is the platform account itself. */
+  faucet: LocalAccount;
+  faucetAmountWei: bigint;
+  explorerUrl: string;
+  /** How often receipts are polled: milliseconds in process, seconds over the network. */
+  pollingInterval: number;
+  receiptTimeout: number;
+  repo: ChainRepo;
+  onClose?: () => Promise<void>;
+}
+
+export function chainDefinition(id: number, name: string): Chain {
+  return defineChain({
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  });
+}
+
+/** The chain port over any transport: local signing, one send at a time, platform contracts. */
+export class ViemChain implements ChainPort {
+  readonly kind: ChainPort['kind'];
+  readonly chain: Chain;
+  readonly publicClient: PublicClient<Transport, Chain>;
+  readonly platformAddress: Address;
+  readonly provider: ChainPort['provider'];
+  private readonly platformWallet: WalletClient<Transport, Chain, Account>;
+  private readonly faucetWallet: WalletClient<Transport, Chain, Account>;
+  // Nonces come from the node's pending count, so sends must not interleave.
+  private readonly sends = new SerialQueue();
+  private readonly addresses = new Map<PlatformContractName, Address>();
+
+  constructor(private readonly options: ViemChainOptions) {
+    this.kind = options.kind;
+    this.chain = chainDefinition(options.chainId, options.name);
+    const { transport, pollingInterval } = options;
+    this.publicClient = createPublicClient({ chain: this.chain, transport, pollingInterval });
+    this.platformWallet = createWalletClient({ chain: this.chain, transport, account: options.platform });
+    this.faucetWallet = createWalletClient({ chain: this.chain, transport, account: options.faucet });
+    this.platformAddress = options.platform.address;
+    this.provider = {
+      request: (args) => this.publicClient.request(args as Parameters<typeof this.publicClient.request>[0]),
+    };
+  }
+
+  explorerTxUrl(hash: Hash): string {
+    return `${this.options.explorerUrl}/tx/${hash}`;
+  }
+
+  explorerAddressUrl(address: Address): string {
+    return `${this.options.explorerUrl}/address/${address}`;
+  }
+
+  async deployPlatformContracts(): Promise<Record<PlatformContractName, Address>> {
+    const genesis = await this.publicClient.getBlock({ blockNumber: 0n });
+    for (const [name, contract] of Object.entries(platformContracts) as Array<
+      [PlatformContractName, (typeof platformContracts)[PlatformContractName]]
+    >) {
+      let record = await this.options.repo.contract(genesis.hash, name);
+      if (record) {
+        const code = await this.publicClient.getCode({ address: record.address as Address });
+        if (!code || code === '0x') {
+          throw new Error(
+            `Platform contract ${name} is recorded at ${record.address} on chain ${this.chain.id}, but there is no ` +
+              'code there: the chain was reset. Point CHAIN_RPC_URL at the chain it was deployed on, or delete ' +
+              `its chain_contracts row (genesis ${genesis.hash}) to deploy a new one.`,
+          );
+        }
+      } else {
+        const hash = await this.sends.run(() =>
+          this.platformWallet.deployContract({
+            abi: contract.abi as Abi,
+            bytecode: contract.bytecode,
+            args: contract.constructorArgs(this.platformAddress),
+          }),
+        );
+        const receipt = await this.waitForReceipt(hash);
+        if (receipt.status !== 'success' || !receipt.contractAddress) {
+          throw new Error(`Deploying platform contract ${name} failed (transaction ${hash})`);
+        }
+        await this.options.repo.recordContract({
+          genesisHash: genesis.hash,
+          name,
+          chainId: this.chain.id,
+          address: receipt.contractAddress,
+          deployTxHash: hash,
+        });
+        record = await this.options.repo.contract(genesis.hash, name);
+        if (!record) throw new Error(`The address of platform contract ${name} was not recorded`);
+      }
+      this.addresses.set(name, record.address as Address);
+    }
+    return Object.fromEntries(this.addresses) as Record<PlatformContractName, Address>;
+  }
+
+  contractAddress(name: PlatformContractName): Address {
+    const address = this.addresses.get(name);
+    if (!address) throw new Error(`Platform contract ${name} has not been deployed`);
+    return address;
+  }
+
+  writeContract: ChainPort['writeContract'] = (call) =>
+    this.sends.run(async () => {
+      const { result, request } = await this.publicClient.simulateContract({
+        ...(call as Parameters<typeof this.publicClient.simulateContract>[0]),
+        account: this.options.platform,
+      });
+      const hash = await this.platformWallet.writeContract(
+        request as Parameters<typeof this.platformWallet.writeContract>[0],
+      );
+      return { hash, result: result as never };
+    });
+
+  sendRawTransaction(serialized: Hex): Promise<Hash> {
+    return this.sends.run(() => this.publicClient.sendRawTransaction({ serializedTransaction: serialized }));
+  }
+
+  waitForReceipt(hash: Hash) {
+    return this.publicClient.waitForTransactionReceipt({ hash, timeout: this.options.receiptTimeout });
+  }
+
+  fund(address: Address, amount = this.options.faucetAmountWei): Promise<Hash | undefined> {
+    if (amount <= 0n) return Promise.resolve(undefined);
+    return this.sends.run(async () => {
+      const balance = await this.publicClient.getBalance({ address });
+      if (balance >= amount) return undefined;
+      return this.faucetWallet.sendTransaction({ to: address, value: amount - balance });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.sends.idle();
+    await this.options.onClose?.();
+  }
+}

@@ -1,0 +1,71 @@
+import { parseEventLogs, type Address, type Hash } from 'viem';
+import { soulBoundTokenAbi } from '@portal/contracts/soul-bound-token';
+import type { ChainPort } from './chain.js';
+
+export interface MintedToken {
+  txHash: Hash;
+  tokenId: bigint;
+  blockNumber: bigint;
+}
+
+/**
+ * The platform's soul-bound token contract. Reverts arrive as viem errors; `revertErrorName`
+ * (chain.ts) tells `AlreadyHoldsToken` apart from the rest.
+ */
+export class SoulBoundTokens {
+  constructor(private readonly chain: ChainPort) {}
+
+  get address(): Address {
+    return this.chain.contractAddress('soulBoundToken');
+  }
+
+  /** Mints to `to` with `tokenUri` (ipfs://<cid>) and waits until it is mined. */
+  async mint(to: Address, tokenUri: string): Promise<MintedToken> {
+    const { hash } = await this.chain.writeContract({
+      ...this.contract,
+      functionName: 'mint',
+      args: [to, tokenUri],
+    });
+    const receipt = await this.chain.waitForReceipt(hash);
+    const [locked] = parseEventLogs({ abi: soulBoundTokenAbi, eventName: 'Locked', logs: receipt.logs });
+    if (receipt.status !== 'success' || !locked) throw new Error(`Mint transaction ${hash} reverted`);
+    return { txHash: hash, tokenId: locked.args.tokenId, blockNumber: receipt.blockNumber };
+  }
+
+  /** The token `holder` holds, or 0n. */
+  tokenOf(holder: Address): Promise<bigint> {
+    return this.chain.publicClient.readContract({
+      ...this.contract,
+      functionName: 'tokenOf',
+      args: [holder],
+    });
+  }
+
+  ownerOf(tokenId: bigint): Promise<Address> {
+    return this.chain.publicClient.readContract({
+      ...this.contract,
+      functionName: 'ownerOf',
+      args: [tokenId],
+    });
+  }
+
+  tokenURI(tokenId: bigint): Promise<string> {
+    return this.chain.publicClient.readContract({
+      ...this.contract,
+      functionName: 'tokenURI',
+      args: [tokenId],
+    });
+  }
+
+  locked(tokenId: bigint): Promise<boolean> {
+    return this.chain.publicClient.readContract({
+      ...this.contract,
+      functionName: 'locked',
+      args: [tokenId],
+    });
+  }
+
+  private get contract() {
+    return { address: this.address, abi: soulBoundTokenAbi } as const;
+  }
+}

@@ -1,0 +1,44 @@
+import type { TransactionSerializable } from 'viem';
+import type { CustodyProvider, Wallet } from '@portal/shared/vault';
+
+/** A vault account at the custody provider, with the deposit address of each asset wallet. */
+export interface CustodyVault {
+  id: string;
+  name: string;
+  autoFuel: boolean;
+  wallets: Wallet[];
+}
+
+export interface CreateCustodyVault {
+  /** Our reference for the owner (the user id): a retried create returns the same vault. */
+  customerRefId: string;
+  name: string;
+  autoFuel: boolean;
+}
+
+/**
+ * The custody port: vault accounts and their wallets live at the provider, which also holds the
+ * keys. Signing happens inside the provider; a private key never crosses this interface.
+ */
+export interface CustodyPort {
+  readonly name: CustodyProvider;
+  /** Idempotent per customerRefId. */
+  createVault(input: CreateCustodyVault): Promise<CustodyVault>;
+  /** The vault as the provider sees it now; undefined when the provider does not know it. */
+  getVault(vaultId: string): Promise<CustodyVault | undefined>;
+  /** The connection test: how many vault accounts the provider holds for this workspace. */
+  countVaults(): Promise<number>;
+  /** Signs an EVM transaction with the vault's ETH key; returns the signed serialized transaction. */
+  signEvmTransaction(vaultId: string, transaction: TransactionSerializable): Promise<`0x${string}`>;
+}
+
+/** A provider failure, worded for the log (never for the user: it may name provider internals). */
+export class CustodyError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'CustodyError';
+  }
+}

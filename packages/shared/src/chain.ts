@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/** A 32-byte transaction hash, 0x-prefixed hex (either case). */
+export const TxHashSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, { error: messages.explorerInvalidTxHash })
+  .transform((hash) => hash.toLowerCase() as `0x${string}`);
+
+/** A 20-byte EVM address, 0x-prefixed hex (any case; the checksum is not required). */
+export const EvmAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: messages.explorerInvalidAddress })
+  .transform((address) => address.toLowerCase() as `0x${string}`);
+
+export const ExplorerTxParamsSchema = z.object({ hash: TxHashSchema });
+export const ExplorerAddressParamsSchema = z.object({ address: EvmAddressSchema });

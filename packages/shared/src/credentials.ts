@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { assetChain, type Wallet, type WalletChain } from './vault.js';
+
+/**
+ * Verifiable credentials (spec §3 "Verifiable credential JSON"): W3C VCDM 1.1, because the spec's
+ * fields are issuanceDate and expirationDate, signed by the platform's DID with a Data Integrity
+ * proof (eddsa-rdfc-2022) and stored on IPFS.
+ */
+
+/** Where the portal's JSON-LD context is published, relative to the portal's public URL. */
+export const PORTAL_CONTEXT_PATH = '/contexts/portal/v1';
+
+export const CREDENTIAL_TYPES = ['SoulBoundTokenCredential', 'TokenPurchaseCredential'] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+
+/** The asset names a credential's `wallets` map uses (asset name → address). */
+export const WALLET_CHAIN_NAMES: Record<WalletChain, string> = {
+  ethereum: 'Ethereum',
+  bitcoin: 'Bitcoin',
+  solana: 'Solana',
+  ripple: 'Ripple',
+  stellar: 'Stellar',
+};
+
+/** The `wallets` claim: the first wallet of each chain, under the chain's name. */
+export function walletsClaim(wallets: readonly Wallet[]): Record<string, string> {
+  const claim: Record<string, string> = {};
+  for (const wallet of wallets) {
+    const chain = assetChain(wallet.assetId);
+    if (chain) claim[WALLET_CHAIN_NAMES[chain]] ??= wallet.address;
+  }
+  return claim;
+}
+
+export const CredentialSubjectSchema = z
+  .looseObject({
+    id: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    kycStatus: z.string(),
+    // Present once KYC has reported the investor's country.
+    country: z.string().optional(),
+    wallets: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'CredentialSubject' });
+export type CredentialSubject = z.infer<typeof CredentialSubjectSchema>;
+
+export const DataIntegrityProofSchema = z.looseObject({
+  type: z.string(),
+  cryptosuite: z.string(),
+  created: z.string().optional(),
+  verificationMethod: z.string(),
+  proofPurpose: z.string(),
+  proofValue: z.string(),
+});
+
+export const VerifiableCredentialSchema = z
+  .looseObject({
+    '@context': z.array(z.string()),
+    id: z.string(),
+    type: z.array(z.string()),
+    issuer: z.string(),
+    issuanceDate: z.string(),
+    expirationDate: z.string(),
+    credentialSubject: CredentialSubjectSchema,
+    proof: DataIntegrityProofSchema,
+  })
+  .meta({ id: 'VerifiableCredential' });
+export type VerifiableCredential = z.infer<typeof VerifiableCredentialSchema>;
+
+/** Either the credential itself or the CID of one stored on the portal's IPFS gateway. */
+export const VerifyCredentialRequestSchema = z
+  .strictObject({
+    credential: z.record(z.string(), z.unknown(), { error: messages.credentialNotAnObject }).optional(),
+    cid: z.string().min(1, messages.credentialCidInvalid).max(200, messages.credentialCidInvalid).optional(),
+  })
+  .refine((body) => (body.credential === undefined) !== (body.cid === undefined), {
+    error: messages.credentialOrCidRequired,
+  })
+  .meta({ id: 'VerifyCredentialRequest' });
+export type VerifyCredentialRequest = z.input<typeof VerifyCredentialRequestSchema>;
+
+export const VerifyCredentialResponseSchema = z
+  .object({
+    success: z.literal(true),
+    /** The proof is valid for the issuer's DID and the credential is within its validity dates. */
+    verified: z.boolean(),
+    /** Verified and issued by this portal's own DID. */
+    trustedIssuer: z.boolean(),
+    issuer: z.string().nullable(),
+    errors: z.array(z.string()),
+    /** The credential that was checked, when it was looked up by CID. */
+    credential: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'VerifyCredentialResponse' });
+export type VerifyCredentialResponse = z.infer<typeof VerifyCredentialResponseSchema>;
+
+export const IssuerResponseSchema = z
+  .object({ success: z.literal(true), did: z.string() })
+  .meta({ id: 'CredentialIssuerResponse' });
+export type IssuerResponse = z.infer<typeof IssuerResponseSchema>;
+
+/** A JSON-LD context document. */
+export const JsonLdContextSchema = z.object({ '@context': z.record(z.string(), z.unknown()) });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DidMetadataSchema } from './auth.js';
+import { messages } from './messages.js';
+
+/**
+ * Decentralized identifiers (spec §2 "DID tab", §3, §7). Every DID here is a did:key over an
+ * Ed25519 public key in its Multikey form: multicodec 0xed01 in base58btc, which reads 'z6Mk…'.
+ */
+export const ED25519_DID_KEY_PATTERN = /^did:key:z6Mk[1-9A-HJ-NP-Za-km-z]+$/;
+
+/** The start call takes no body; an empty JSON object is accepted too. */
+export const DidStartRequestSchema = z.strictObject({}).meta({ id: 'DidStartRequest' });
+
+export const DidStartResponseSchema = z
+  .object({ success: z.literal(true), didMetadata: DidMetadataSchema, message: z.string() })
+  .meta({ id: 'DidStartResponse' });
+export type DidStartResponse = z.infer<typeof DidStartResponseSchema>;
+
+/** `didMetadata` is null until the user starts a DID. */
+export const DidInfoResponseSchema = z
+  .object({ success: z.literal(true), didMetadata: DidMetadataSchema.nullable() })
+  .meta({ id: 'DidInfoResponse' });
+export type DidInfoResponse = z.infer<typeof DidInfoResponseSchema>;
+
+export const DidResolveParamsSchema = z.object({
+  did: z.string().max(120, messages.didKeyOnly).regex(ED25519_DID_KEY_PATTERN, messages.didKeyOnly),
+});
+
+export const VerificationMethodSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  controller: z.string(),
+  publicKeyMultibase: z.string(),
+});
+
+export const DidDocumentSchema = z
+  .looseObject({
+    '@context': z.array(z.string()),
+    id: z.string(),
+    verificationMethod: z.array(VerificationMethodSchema),
+    authentication: z.array(z.string()),
+    assertionMethod: z.array(z.string()),
+  })
+  .meta({ id: 'DidDocument' });
+export type DidDocument = z.infer<typeof DidDocumentSchema>;
+
+export const DidResolveResponseSchema = z
+  .object({ success: z.literal(true), didDocument: DidDocumentSchema })
+  .meta({ id: 'DidResolveResponse' });
+export type DidResolveResponse = z.infer<typeof DidResolveResponseSchema>;
