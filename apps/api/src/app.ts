@@ -17,6 +17,7 @@ import { explorerRoutes } from './modules/explorer/explorer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
+import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   });
   vaultRoutes(app, container.vault, container.fireblocksWebhook);
   didRoutes(app, container.dids);
+  sbtRoutes(app, container.sbt);
   credentialsRoutes(app, container.credentials, {
     verifyPerMinute: config.rateLimits.credentialVerifyPerMinute,
   });

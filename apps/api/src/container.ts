@@ -16,6 +16,9 @@ import { DidRepo } from './modules/did/did.repo.js';
 import { DidService } from './modules/did/did.service.js';
 import { KycRepo } from './modules/kyc/kyc.repo.js';
 import { KycService } from './modules/kyc/kyc.service.js';
+import { publishDesigns } from './modules/sbt/sbt.designs.js';
+import { SbtRepo } from './modules/sbt/sbt.repo.js';
+import { SbtService } from './modules/sbt/sbt.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
@@ -24,6 +27,7 @@ import { ExplorerService } from './modules/explorer/explorer.service.js';
 import type { ChainPort } from './providers/chain/chain.js';
 import { ChainRepo } from './providers/chain/chain.repo.js';
 import { createChain } from './providers/chain/create-chain.js';
+import { SoulBoundTokens } from './providers/chain/soul-bound-token.js';
 import { createCustody } from './providers/custody/create-custody.js';
 import { createIpfs } from './providers/ipfs/create-ipfs.js';
 import type { IpfsPort } from './providers/ipfs/ipfs.js';
@@ -63,6 +67,7 @@ export interface Container {
   /** The embedded KYC verification service, when it is the selected provider. */
   kycSandbox: SandboxService | undefined;
   vault: VaultService;
+  sbt: SbtService;
   fireblocksWebhook: FireblocksWebhookVerifier | undefined;
   chain: ChainPort;
   ipfs: IpfsPort;
@@ -163,6 +168,21 @@ export async function createContainer(
     publicUrl: config.publicUrl,
   });
 
+  const sbt = new SbtService({
+    db,
+    repo: new SbtRepo(db),
+    designs: await publishDesigns(ipfs),
+    dids,
+    vault,
+    credentials,
+    tokens: new SoulBoundTokens(chain),
+    chain,
+    ipfs,
+    jobs,
+    clock,
+    log,
+  });
+
   return {
     config,
     clock,
@@ -178,6 +198,7 @@ export async function createContainer(
     kyc,
     kycSandbox,
     vault,
+    sbt,
     fireblocksWebhook,
     chain,
     ipfs,

@@ -110,6 +110,24 @@ export const messages = {
   credentialNotJson: 'This document is not a JSON credential',
   credentialMalformed: 'This is not a well-formed verifiable credential',
   credentialNotVerified: 'The credential could not be verified',
+  // spec §5, §8: soul-bound token
+  sbtSelectDesign: 'Please select an SBT design first.',
+  sbtImagesUnavailable: 'Image options are not available yet. Please try again in a moment.',
+  sbtCreated: 'SBT created successfully!',
+  sbtOnlyOne: 'You can only create one SBT per account.',
+  sbtAlreadyHave:
+    'You already have an SBT in your account. Each user can only have one Soul Bound Token to maintain uniqueness and authenticity.',
+  sbtLimitNotice: 'You have reached the limit of 1 SBT per account',
+  sbtUnknownDesign: 'This SBT design does not exist.',
+  sbtNotFound: 'SBT not found',
+  sbtMintStarted: 'Minting started',
+  sbtAlreadyMinted: 'This SBT is already minted.',
+  sbtMinting: 'This SBT is being minted.',
+  sbtMintFailed: 'Minting failed. Please try again.',
+  sbtLoadImagesFailed: 'Failed to load images',
+  sbtCreateFailed: 'Failed to create SBT',
+  sbtVcUnavailable: 'VC data not available yet.',
+  sbtVcLoadFailed: 'Failed to load VC metadata.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

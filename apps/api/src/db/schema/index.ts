@@ -7,3 +7,4 @@ export * from './ipfs.js';
 export * from './jobs.js';
 export * from './kyc.js';
 export * from './did.js';
+export * from './sbt.js';

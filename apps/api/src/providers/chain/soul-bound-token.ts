@@ -1,4 +1,4 @@
-import { parseEventLogs, type Address, type Hash } from 'viem';
+import { parseEventLogs, zeroAddress, type Address, type Hash } from 'viem';
 import { soulBoundTokenAbi } from '@portal/contracts/soul-bound-token';
 import type { ChainPort } from './chain.js';
 
@@ -21,15 +21,36 @@ export class SoulBoundTokens {
 
   /** Mints to `to` with `tokenUri` (ipfs://<cid>) and waits until it is mined. */
   async mint(to: Address, tokenUri: string): Promise<MintedToken> {
+    return this.confirmMint(await this.sendMint(to, tokenUri));
+  }
+
+  /** Sends the mint and returns its hash at once, so a caller can record it before waiting. */
+  async sendMint(to: Address, tokenUri: string): Promise<Hash> {
     const { hash } = await this.chain.writeContract({
       ...this.contract,
       functionName: 'mint',
       args: [to, tokenUri],
     });
+    return hash;
+  }
+
+  /** Waits for a mint sent earlier (perhaps by a process that has since restarted). */
+  async confirmMint(hash: Hash): Promise<MintedToken> {
     const receipt = await this.chain.waitForReceipt(hash);
     const [locked] = parseEventLogs({ abi: soulBoundTokenAbi, eventName: 'Locked', logs: receipt.logs });
     if (receipt.status !== 'success' || !locked) throw new Error(`Mint transaction ${hash} reverted`);
     return { txHash: hash, tokenId: locked.args.tokenId, blockNumber: receipt.blockNumber };
+  }
+
+  /** The transaction that minted `tokenId` (for a mint whose hash was never recorded). */
+  async mintTransaction(tokenId: bigint): Promise<Hash | undefined> {
+    const [event] = await this.chain.publicClient.getContractEvents({
+      ...this.contract,
+      eventName: 'Transfer',
+      args: { from: zeroAddress, tokenId },
+      fromBlock: 'earliest',
+    });
+    return event?.transactionHash ?? undefined;
   }
 
   /** The token `holder` holds, or 0n. */
