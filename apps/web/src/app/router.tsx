@@ -1,0 +1,58 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { GuestOnly, HomeRedirect, RequireAuth } from './guards';
+
+/** A page loaded on first visit; the named export keeps imports greppable. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// The sign-in page ships in the first bundle (it is where most visits start); every other page,
+// and above all the dashboard, loads on demand.
+const RegisterPage = page(() => import('../features/auth/components/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = page(
+  () => import('../features/auth/components/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/components/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const DashboardLayout = page(() => import('../features/dashboard/routes'), 'DashboardLayout');
+const DashboardPage = page(() => import('../features/dashboard/routes'), 'DashboardPage');
+const VaultTab = page(() => import('../features/vault/components/VaultTab'), 'VaultTab');
+const AccountSettingsPage = page(
+  () => import('../features/account-settings/components/AccountSettingsPage'),
+  'AccountSettingsPage',
+);
+const NotFoundPage = page(() => import('../components/NotFoundPage'), 'NotFoundPage');
+
+/** The route table of spec §2. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route index element={<HomeRedirect />} />
+          <Route element={<GuestOnly />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+          </Route>
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route element={<RequireAuth />}>
+            <Route element={<DashboardLayout />}>
+              <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="vault" element={<VaultTab />} />
+              <Route path="account-settings" element={<AccountSettingsPage />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { useMessage } from '../../../i18n/use-message';
+import { useProfile } from '../../auth/api/profile';
+import { AccountManagement } from './AccountManagement';
+import { BlockchainIdentity } from './BlockchainIdentity';
+import { ComplianceSettings } from './ComplianceSettings';
+import { PersonalDetails } from './PersonalDetails';
+import { PreferencesSettings } from './PreferencesSettings';
+import { SecuritySettings } from './SecuritySettings';
+
+/** The six tabs of spec §2 "Account settings", in order; `?section=` keeps the choice in the URL. */
+const SECTIONS = ['personal', 'security', 'blockchain', 'preferences', 'compliance', 'account'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function isSection(value: unknown): value is Section {
+  return typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);
+}
+
+export function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('section');
+  const section: Section = isSection(requested) ? requested : 'personal';
+  const profile = useProfile();
+  const user = profile.data;
+
+  const content = () => {
+    switch (section) {
+      case 'security':
+        return <SecuritySettings />;
+      case 'blockchain':
+        return <BlockchainIdentity />;
+      case 'preferences':
+        return <PreferencesSettings />;
+      case 'account':
+        return <AccountManagement />;
+      case 'personal':
+      case 'compliance':
+        if (!user) {
+          return profile.isError ? (
+            <Alert severity="error">{message(profile.error.message)}</Alert>
+          ) : (
+            <Skeleton variant="rounded" height={320} />
+          );
+        }
+        return section === 'personal' ? <PersonalDetails user={user} /> : <ComplianceSettings user={user} />;
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <Box sx={{ borderBlockEnd: 1, borderColor: 'divider', marginBlockEnd: 3 }}>
+        <Tabs
+          value={section}
+          onChange={(_event, value: Section) =>
+            setParams(value === 'personal' ? {} : { section: value }, { replace: true })
+          }
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={t('settings.title')}
+        >
+          {SECTIONS.map((value) => (
+            <Tab key={value} value={value} label={t(`settings.tabs.${value}`)} sx={{ fontWeight: 600 }} />
+          ))}
+        </Tabs>
+      </Box>
+      {content()}
+    </>
+  );
+}

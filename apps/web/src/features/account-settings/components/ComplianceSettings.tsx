@@ -1,0 +1,41 @@
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@portal/shared/auth';
+import { SettingRow, SettingsSection } from './SettingsSection';
+
+/** KYC shows the account's real status; KYB (business verification) is not offered yet. */
+export function ComplianceSettings({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const verified = user.kycStatus === 'verified';
+  return (
+    <SettingsSection
+      title={t('settings.compliance.title')}
+      description={t('settings.compliance.description')}
+    >
+      <SettingRow
+        label={t('settings.compliance.kyc')}
+        hint={t('settings.compliance.kycHint')}
+        control={
+          <Chip
+            label={t(`kycStatus.${user.kycStatus}`)}
+            color={verified ? 'success' : 'default'}
+            variant={verified ? 'filled' : 'outlined'}
+          />
+        }
+      />
+      <Divider />
+      <SettingRow
+        label={t('settings.compliance.kyb')}
+        hint={t('settings.compliance.kybHint')}
+        control={
+          <Button variant="outlined" size="small" startIcon={<UploadFileOutlined />} disabled>
+            {t('settings.compliance.uploadBusinessDocs')}
+          </Button>
+        }
+      />
+    </SettingsSection>
+  );
+}

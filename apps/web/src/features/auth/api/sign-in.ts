@@ -1,0 +1,35 @@
+import type { AuthResponse, LoginForm, RegisterForm } from '@portal/shared/auth';
+import { normalizeRole } from '@portal/shared/roles';
+import { api } from '../../../lib/api-client';
+
+/** The web app keeps its session in HttpOnly cookies; the server answers `cookie_session`. */
+const session = 'cookie' as const;
+
+export function login(input: LoginForm): Promise<unknown> {
+  return api.post('/auth/login', { ...input, session }, { refreshOn401: false });
+}
+
+/** The investor app always registers investors, and sends the confirmation too (spec §3). */
+export function registerInvestor(input: RegisterForm): Promise<unknown> {
+  return api.post('/auth/register', { ...input, role: 'investor', session }, { refreshOn401: false });
+}
+
+/** "Success plus token" (spec §4), and a user whose role the gate can read. */
+export function isAuthResponse(data: unknown): data is AuthResponse {
+  if (typeof data !== 'object' || data === null) return false;
+  const { success, token, user } = data as Record<string, unknown>;
+  return (
+    success === true &&
+    typeof token === 'string' &&
+    token.length > 0 &&
+    typeof user === 'object' &&
+    user !== null &&
+    typeof (user as Record<string, unknown>).role === 'string'
+  );
+}
+
+/** Spec §4 login role gate: INVESTOR or ADMIN, compared case-insensitively. */
+export function isAdmittedRole(role: string): boolean {
+  const normalized = normalizeRole(role);
+  return normalized === 'investor' || normalized === 'admin';
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getAuthToken, getUserData, setAuthNotice } from '../../../lib/auth-storage';
+import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { LoginPage } from './LoginPage';
+
+const user = (role: string) => ({
+  id: '4a7c3f0e-8a43-4f7e-9d0c-0a8f9e1b2c3d',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  role,
+  did: null,
+  didMetadata: null,
+  wallets: [],
+  kycStatus: 'not_started',
+  createdAt: '2026-11-21T12:00:00.000Z',
+});
+
+async function signIn(email = 'ada@example.com', password = 'secret-42') {
+  renderAt('/login', <LoginPage />);
+  await userEvent.type(screen.getByLabelText(/^Email/), email);
+  await userEvent.type(screen.getByLabelText(/^Password/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+beforeAll(setUpI18n);
+
+describe('LoginPage', () => {
+  it('signs an investor in with a cookie session and goes to the dashboard', async () => {
+    const calls = stubFetch(() =>
+      json(200, { success: true, token: 'cookie_session', user: user('INVESTOR') }),
+    );
+    await signIn();
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    expect(calls).toEqual([
+      {
+        path: '/api/auth/login',
+        method: 'POST',
+        body: { email: 'ada@example.com', password: 'secret-42', session: 'cookie' },
+      },
+    ]);
+    expect(getAuthToken()).toBe('cookie_session');
+    expect(getUserData()).toMatchObject({ email: 'ada@example.com', role: 'INVESTOR' });
+  });
+
+  it('admits ADMIN whatever the case of the role', async () => {
+    stubFetch(() => json(200, { success: true, token: 'cookie_session', user: user('admin') }));
+    await signIn();
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+  });
+
+  it('warns any other role, stays, stores nothing and ends the server session', async () => {
+    const calls = stubFetch((path) =>
+      path === '/api/auth/logout'
+        ? json(200, { success: true, message: 'Logged out' })
+        : json(200, { success: true, token: 'cookie_session', user: user('ISSUER') }),
+    );
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Access warning: This is the investor application. Your role is ISSUER.',
+    );
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/login');
+    expect(getAuthToken()).toBeNull();
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/auth/logout'));
+  });
+
+  it('says "Login failed: Invalid response" when the answer has no token', async () => {
+    stubFetch(() => json(200, { success: true, user: user('INVESTOR') }));
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed: Invalid response');
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it('falls back to "An error occurred during login" when the server cannot be reached', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during login');
+  });
+
+  it('shows the server message above the form, and field messages under their fields', async () => {
+    stubFetch(() =>
+      json(401, { success: false, error: 'Invalid email or password', code: 'UNAUTHENTICATED' }),
+    );
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+
+    stubFetch(() =>
+      json(400, {
+        success: false,
+        error: 'Please enter a valid email address',
+        code: 'VALIDATION_ERROR',
+        fields: { email: 'Please enter a valid email address' },
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('disables the button and shows a spinner while signing in', async () => {
+    let answer!: (response: Response) => void;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await signIn();
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    answer(json(401, { success: false, error: 'Invalid email or password' }));
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('shows why the user was signed out, once', async () => {
+    stubFetch(() => json(500, {}));
+    setAuthNotice({ key: 'sessionExpired', severity: 'warning' });
+    const { unmount } = renderAt('/login', <LoginPage />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Session expired. Please log in again.');
+    unmount();
+    renderAt('/login', <LoginPage />);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

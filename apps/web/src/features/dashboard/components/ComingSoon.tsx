@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { PlaceholderPanel } from '../../../components/PlaceholderPanel';
+import type { TabValue } from '../tabs';
+
+/** Portfolio, Opportunities and Analytics are 'coming soon' placeholders (spec §2 "Overview tab"). */
+export function ComingSoon({ tab }: { tab: TabValue }) {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPanel
+      title={t(`nav.${tab}`)}
+      headline={t('comingSoon.title')}
+      description={t('comingSoon.description')}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import PieChartOutlined from '@mui/icons-material/PieChartOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import TokenOutlined from '@mui/icons-material/TokenOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { type ComponentType, lazy } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+
+/** The drawer items of spec §2 "Dashboard shell", in order; the label key is `nav.<value>`. */
+export const TAB_VALUES = [
+  'overview',
+  'vault',
+  'did',
+  'sbt',
+  'portfolio',
+  'marketplace',
+  'opportunities',
+  'analytics',
+  'assets',
+  'account-settings',
+] as const;
+export type TabValue = (typeof TAB_VALUES)[number];
+
+export interface DashboardTab {
+  value: TabValue;
+  icon: SvgIconComponent;
+  /** What the dashboard shows for `?tab=<value>`; Settings has its own page instead. */
+  Panel?: ComponentType;
+}
+
+export function isTabValue(value: unknown): value is TabValue {
+  return typeof value === 'string' && (TAB_VALUES as readonly string[]).includes(value);
+}
+
+// Each feature owns its panel under features/<name>/ and is loaded when first opened; the
+// overview, where the dashboard opens, starts loading with the dashboard itself.
+const overviewModule = import('./components/OverviewTab');
+const comingSoon = (tab: TabValue) =>
+  lazy(async () => {
+    const { ComingSoon } = await import('./components/ComingSoon');
+    return { default: () => <ComingSoon tab={tab} /> };
+  });
+
+export const dashboardTabs: readonly DashboardTab[] = [
+  {
+    value: 'overview',
+    icon: SpaceDashboardOutlined,
+    Panel: lazy(async () => ({ default: (await overviewModule).OverviewTab })),
+  },
+  {
+    value: 'vault',
+    icon: AccountBalanceWalletOutlined,
+    Panel: lazy(async () => ({ default: (await import('../vault/components/VaultTab')).VaultTab })),
+  },
+  {
+    value: 'did',
+    icon: FingerprintOutlined,
+    Panel: lazy(async () => ({ default: (await import('../did/components/DidTab')).DidTab })),
+  },
+  {
+    value: 'sbt',
+    icon: TokenOutlined,
+    Panel: lazy(async () => ({ default: (await import('../sbt/components/SbtTab')).SbtTab })),
+  },
+  { value: 'portfolio', icon: PieChartOutlined, Panel: comingSoon('portfolio') },
+  {
+    value: 'marketplace',
+    icon: StorefrontOutlined,
+    Panel: lazy(async () => ({
+      default: (await import('../marketplace/components/MarketplaceTab')).MarketplaceTab,
+    })),
+  },
+  { value: 'opportunities', icon: TrendingUpOutlined, Panel: comingSoon('opportunities') },
+  { value: 'analytics', icon: InsightsOutlined, Panel: comingSoon('analytics') },
+  {
+    value: 'assets',
+    icon: Inventory2Outlined,
+    Panel: lazy(async () => ({ default: (await import('../assets/components/AssetsTab')).AssetsTab })),
+  },
+  { value: 'account-settings', icon: SettingsOutlined },
+];
+
+/** Where a drawer item leads: tabs live in the URL so they can be bookmarked and shared. */
+export function tabHref(value: TabValue): string {
+  if (value === 'account-settings') return '/account-settings';
+  return value === 'overview' ? '/dashboard' : `/dashboard?tab=${value}`;
+}
+
+/** The tab the current URL shows: /vault and /account-settings have their own paths. */
+export function useActiveTab(): TabValue {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  if (pathname === '/vault') return 'vault';
+  if (pathname === '/account-settings') return 'account-settings';
+  const tab = params.get('tab');
+  return isTabValue(tab) ? tab : 'overview';
+}

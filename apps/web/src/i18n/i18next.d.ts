@@ -1,0 +1,8 @@
+import 'i18next';
+import type { Catalogue } from './catalogue';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: Catalogue };
+  }
+}

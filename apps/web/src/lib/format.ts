@@ -1,0 +1,11 @@
+/** Spec §9: addresses shorten to their first 6 and last 4 characters. */
+export function shortenAddress(address: string): string {
+  return address.length > 13 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/** A date in the reader's language, e.g. "21 Nov 2026". */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
