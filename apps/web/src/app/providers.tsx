@@ -3,6 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotifierProvider } from '../components/Notifier';
 import { styleCache } from './direction';
 import { useThemeMode } from './preferences';
 import { createAppTheme } from './theme';
@@ -17,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <CacheProvider value={styleCache(direction)}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        {children}
+        <NotifierProvider>{children}</NotifierProvider>
       </ThemeProvider>
     </CacheProvider>
   );
