@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { configProblems } from './test/config-problems.js';
 
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
-};
+const problems = configProblems;
 
 describe('configuration', () => {
   it('runs on embedded defaults with an empty environment', () => {

@@ -2,19 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type Env } from '../../config.js';
+import { loadConfig } from '../../config.js';
+import { configProblems } from '../../test/config-problems.js';
 
 const KEY = `0x${'11'.repeat(32)}`;
 
-const problems = (env: Env) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
-};
+const problems = configProblems;
 
 describe('chain configuration', () => {
   it('defaults to the embedded chain 31337, its own explorer and 0.1 ETH of auto-fuel', () => {

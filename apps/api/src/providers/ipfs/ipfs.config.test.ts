@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type Env } from '../../config.js';
+import { loadConfig } from '../../config.js';
+import { configProblems } from '../../test/config-problems.js';
 
-const problems = (env: Env) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
-};
+const problems = configProblems;
 
 describe('IPFS configuration', () => {
   it('defaults to the embedded store behind the portal gateway', () => {
