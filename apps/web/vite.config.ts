@@ -4,7 +4,7 @@ import { workspaceAliases } from '../../vitest.shared.ts';
 
 /** Where `npm run dev` runs the API; Vite forwards every backend path to it (one origin for cookies). */
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:3000';
-const backendPaths = ['/api', '/ipfs', '/explorer', '/websdk'];
+const backendPaths = ['/api', '/ipfs', '/explorer', '/websdk', '/contexts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -18,6 +18,9 @@ export default defineConfig({
     // bench:web reads the manifest to report the size of each route's chunks.
     manifest: true,
     target: 'es2023',
+    // The first-page bundle is ~575 kB raw, ~176 kB gzip: the budget that matters (≤ 200 kB gzip
+    // for /login) is checked by `npm run bench:web`, so Vite's raw-size warning is set above it.
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // Shared zod schemas are plain values: the ones a page does not use need not ship with it.
       treeshake: { manualPureFunctions: ['z'] },
