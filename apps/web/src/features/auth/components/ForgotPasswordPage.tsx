@@ -9,7 +9,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@portal/shared/messages';
-import { AppButton } from '../../../components/AppButton';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
@@ -17,6 +16,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { requestPasswordReset } from '../api/password-reset';
 import { type ForgotPasswordForm, forgotPasswordValidation } from '../api/validation';
+import { AuthForm } from './AuthForm';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -72,22 +72,22 @@ export function ForgotPasswordPage() {
       ) : (
         <Stack sx={{ gap: 2 }}>
           {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.forgot.title')}>
-            <Stack sx={{ gap: 2.5 }}>
-              <TextInput
-                label={t('fields.emailAddress')}
-                type="email"
-                autoComplete="email"
-                placeholder={t('fields.emailPlaceholder')}
-                required
-                error={message(errors.email?.message)}
-                {...register('email')}
-              />
-              <AppButton type="submit" size="lg" fullWidth loading={isSubmitting}>
-                {t('auth.forgot.submit')}
-              </AppButton>
-            </Stack>
-          </Box>
+          <AuthForm
+            label={t('auth.forgot.title')}
+            submitLabel={t('auth.forgot.submit')}
+            submitting={isSubmitting}
+            onSubmit={onSubmit}
+          >
+            <TextInput
+              label={t('fields.emailAddress')}
+              type="email"
+              autoComplete="email"
+              placeholder={t('fields.emailPlaceholder')}
+              required
+              error={message(errors.email?.message)}
+              {...register('email')}
+            />
+          </AuthForm>
           <Box sx={{ marginBlockStart: 1 }}>{backToSignIn}</Box>
         </Stack>
       )}

@@ -1,16 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginForm } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
-import { AppButton } from '../../../components/AppButton';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { TextInput } from '../../../components/TextInput';
@@ -21,6 +18,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isAdmittedRole, isAuthResponse, login } from '../api/sign-in';
 import { loginValidation } from '../api/validation';
+import { AuthForm, AuthFooter } from './AuthForm';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -74,44 +72,38 @@ export function LoginPage() {
           <Alert severity="warning">{t('auth.login.accessWarning', { role: deniedRole })}</Alert>
         )}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.login.title')}>
-          <Stack sx={{ gap: 2.5 }}>
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              placeholder={t('fields.emailPlaceholder')}
+        <AuthForm
+          label={t('auth.login.title')}
+          submitLabel={t('auth.login.submit')}
+          submitting={isSubmitting}
+          onSubmit={onSubmit}
+        >
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            placeholder={t('fields.emailPlaceholder')}
+            required
+            error={message(errors.email?.message)}
+            {...register('email')}
+          />
+          <Box>
+            <PasswordInput
+              label={t('fields.password')}
+              autoComplete="current-password"
+              placeholder={t('fields.passwordPlaceholder')}
               required
-              error={message(errors.email?.message)}
-              {...register('email')}
+              error={message(errors.password?.message)}
+              {...register('password')}
             />
-            <Box>
-              <PasswordInput
-                label={t('fields.password')}
-                autoComplete="current-password"
-                placeholder={t('fields.passwordPlaceholder')}
-                required
-                error={message(errors.password?.message)}
-                {...register('password')}
-              />
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', marginBlockStart: 1 }}>
-                <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">
-                  {t('auth.login.forgotPassword')}
-                </Link>
-              </Box>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', marginBlockStart: 1 }}>
+              <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">
+                {t('auth.login.forgotPassword')}
+              </Link>
             </Box>
-            <AppButton type="submit" size="lg" fullWidth loading={isSubmitting}>
-              {t('auth.login.submit')}
-            </AppButton>
-          </Stack>
-        </Box>
-        <Divider sx={{ marginBlock: 1 }} />
-        <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
-          {t('auth.login.noAccount')}{' '}
-          <Link component={RouterLink} to="/register" underline="hover" sx={{ fontWeight: 600 }}>
-            {t('auth.login.createAccount')}
-          </Link>
-        </Typography>
+          </Box>
+        </AuthForm>
+        <AuthFooter prompt={t('auth.login.noAccount')} to="/register" label={t('auth.login.createAccount')} />
       </Stack>
     </AuthLayout>
   );

@@ -8,9 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ResetPasswordForm } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
-import { AppButton } from '../../../components/AppButton';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { PasswordInput } from '../../../components/PasswordInput';
 import { useMessage } from '../../../i18n/use-message';
 import { api } from '../../../lib/api-client';
 import { getAuthToken, setAuthNotice } from '../../../lib/auth-storage';
@@ -18,6 +16,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resetPassword } from '../api/password-reset';
 import { resetPasswordValidation } from '../api/validation';
+import { AuthForm, NewPasswordFields } from './AuthForm';
 
 /** The e-mailed link carries the token in the fragment (`#token=…`), which never reaches a server. */
 function tokenFromFragment(): string | null {
@@ -83,30 +82,14 @@ export function ResetPasswordPage() {
           </Alert>
         )}
         {token && (
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.reset.title')}>
-            <Stack sx={{ gap: 2.5 }}>
-              <PasswordInput
-                label={t('fields.newPassword')}
-                autoComplete="new-password"
-                placeholder={t('fields.newPasswordPlaceholder')}
-                required
-                error={message(errors.password?.message)}
-                hint={t('fields.passwordHint')}
-                {...register('password')}
-              />
-              <PasswordInput
-                label={t('fields.confirmPassword')}
-                autoComplete="new-password"
-                placeholder={t('fields.confirmPasswordPlaceholder')}
-                required
-                error={message(errors.confirmPassword?.message)}
-                {...register('confirmPassword')}
-              />
-              <AppButton type="submit" size="lg" fullWidth loading={isSubmitting}>
-                {t('auth.reset.submit')}
-              </AppButton>
-            </Stack>
-          </Box>
+          <AuthForm
+            label={t('auth.reset.title')}
+            submitLabel={t('auth.reset.submit')}
+            submitting={isSubmitting}
+            onSubmit={onSubmit}
+          >
+            <NewPasswordFields register={register} errors={errors} passwordLabel={t('fields.newPassword')} />
+          </AuthForm>
         )}
         <Box sx={{ marginBlockStart: 1 }}>
           <Link component={RouterLink} to="/login" underline="hover" sx={{ fontWeight: 600 }}>
