@@ -3,12 +3,13 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AppButton } from '../../../components/AppButton';
 import { PasswordInput } from '../../../components/PasswordInput';
+import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
 
 /** The form body every auth page shares: its fields, then a full-width submit button. */
@@ -86,5 +87,21 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         {...reg('confirmPassword')}
       />
     </>
+  );
+}
+
+/** The e-mail field of the sign-in, registration and forgot-password forms. */
+export function EmailInput(
+  props: Omit<ComponentProps<typeof TextInput>, 'type' | 'autoComplete' | 'placeholder'>,
+) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      type="email"
+      autoComplete="email"
+      placeholder={t('fields.emailPlaceholder')}
+      required
+      {...props}
+    />
   );
 }

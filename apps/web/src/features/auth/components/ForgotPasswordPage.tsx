@@ -10,13 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@portal/shared/messages';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
 import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { requestPasswordReset } from '../api/password-reset';
 import { type ForgotPasswordForm, forgotPasswordValidation } from '../api/validation';
-import { AuthForm } from './AuthForm';
+import { EmailInput, AuthForm } from './AuthForm';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -78,12 +77,8 @@ export function ForgotPasswordPage() {
             submitting={isSubmitting}
             onSubmit={onSubmit}
           >
-            <TextInput
+            <EmailInput
               label={t('fields.emailAddress')}
-              type="email"
-              autoComplete="email"
-              placeholder={t('fields.emailPlaceholder')}
-              required
               error={message(errors.email?.message)}
               {...register('email')}
             />

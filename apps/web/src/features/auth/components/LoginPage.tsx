@@ -10,7 +10,6 @@ import type { LoginForm } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
 import { api } from '../../../lib/api-client';
 import { clearAuthNotice, peekAuthNotice, storeSession } from '../../../lib/auth-storage';
@@ -18,7 +17,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isAdmittedRole, isAuthResponse, login } from '../api/sign-in';
 import { loginValidation } from '../api/validation';
-import { AuthForm, AuthFooter } from './AuthForm';
+import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -78,12 +77,8 @@ export function LoginPage() {
           submitting={isSubmitting}
           onSubmit={onSubmit}
         >
-          <TextInput
+          <EmailInput
             label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            placeholder={t('fields.emailPlaceholder')}
-            required
             error={message(errors.email?.message)}
             {...register('email')}
           />

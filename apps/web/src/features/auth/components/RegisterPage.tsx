@@ -14,7 +14,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isAuthResponse, registerInvestor } from '../api/sign-in';
 import { registerValidation } from '../api/validation';
-import { AuthForm, AuthFooter, NewPasswordFields } from './AuthForm';
+import { EmailInput, AuthForm, AuthFooter, NewPasswordFields } from './AuthForm';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -73,12 +73,8 @@ export function RegisterPage() {
             error={message(errors.name?.message)}
             {...register('name')}
           />
-          <TextInput
+          <EmailInput
             label={t('fields.emailAddress')}
-            type="email"
-            autoComplete="email"
-            placeholder={t('fields.emailPlaceholder')}
-            required
             error={message(errors.email?.message)}
             {...register('email')}
           />
