@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Typing through user-event in jsdom is slow when API suites share the two cores.
+    testTimeout: 20_000,
   },
 });
