@@ -7,7 +7,7 @@ import {
   passwordsMatch,
   roleField,
 } from './fields.js';
-import { KycStatusSchema } from './kyc.js';
+import { KycStatusSchema } from './kyc-status.js';
 import { messages } from './messages.js';
 import { WalletProfileFieldsSchema, WalletSchema } from './vault.js';
 

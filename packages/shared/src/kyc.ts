@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { COUNTRIES } from './kyc-countries.js';
+import { KycStatusSchema } from './kyc-status.js';
 import { messages } from './messages.js';
+
+// The status lives in its own module so the profile schema (first page) skips the country list.
+export { KYC_STATUSES, KycStatusSchema, type KycStatus } from './kyc-status.js';
 
 /**
  * Identity verification (spec §2 "KYC modal", §4, §7). The portal keeps its own state machine over
  * the provider's review: not started → pending → verified, rejected (may retry) or rejected_final.
  */
-export const KYC_STATUSES = ['not_started', 'pending', 'verified', 'rejected', 'rejected_final'] as const;
-export const KycStatusSchema = z.enum(KYC_STATUSES).meta({ id: 'KycStatus' });
-export type KycStatus = z.infer<typeof KycStatusSchema>;
 
 export const KYC_PROVIDERS = ['sandbox', 'sumsub'] as const;
 export type KycProviderName = (typeof KYC_PROVIDERS)[number];

@@ -82,9 +82,17 @@ export const CreateVaultResponseSchema = z
   .meta({ id: 'CreateVaultResponse' });
 export type CreateVaultResponse = z.infer<typeof CreateVaultResponseSchema>;
 
-/** A user without a vault gets `vault: null`: the page then offers 'Create Vault'. */
+/**
+ * A user without a vault gets `vault: null`: the page then offers 'Create Vault'. `provider` is the
+ * custody provider a new vault would be created at, so the confirmation can name it beforehand.
+ */
 export const VaultInfoResponseSchema = z
-  .object({ success: z.literal(true), vault: VaultSchema.nullable(), wallets: z.array(WalletSchema) })
+  .object({
+    success: z.literal(true),
+    vault: VaultSchema.nullable(),
+    wallets: z.array(WalletSchema),
+    provider: CustodyProviderSchema,
+  })
   .meta({ id: 'VaultInfoResponse' });
 export type VaultInfoResponse = z.infer<typeof VaultInfoResponseSchema>;
 

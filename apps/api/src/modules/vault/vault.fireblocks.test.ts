@@ -50,6 +50,13 @@ describe('the vault endpoints on Fireblocks', () => {
 
   it('creates the vault account and wallets at Fireblocks, keyed to the user', async () => {
     investor = await register(t.app);
+    // Before there is a vault, the info answer already names Fireblocks for the confirmation dialog.
+    expect(json(await call('GET', '/api/vault/info', investor))).toEqual({
+      success: true,
+      vault: null,
+      wallets: [],
+      provider: 'fireblocks',
+    });
     const response = await call('POST', '/api/vault/create', investor);
     expect(response.statusCode).toBe(201);
     created = json<CreateVaultResponse>(response);

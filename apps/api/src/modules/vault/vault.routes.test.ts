@@ -40,10 +40,10 @@ describe('vault lifecycle on local HD custody', () => {
     alice = await register(t.app);
   });
 
-  it('shows no vault before one is created', async () => {
+  it('shows no vault before one is created, naming the provider a new one would use', async () => {
     const info = await call('GET', '/api/vault/info', alice);
     expect(info.statusCode).toBe(200);
-    expect(json(info)).toEqual({ success: true, vault: null, wallets: [] });
+    expect(json(info)).toEqual({ success: true, vault: null, wallets: [], provider: 'local' });
     expect(json(await call('GET', '/api/vault/wallets', alice))).toEqual({ success: true, wallets: [] });
   });
 
@@ -71,7 +71,12 @@ describe('vault lifecycle on local HD custody', () => {
 
   it('answers info and wallets from the vault it created', async () => {
     const info = json<VaultInfoResponse>(await call('GET', '/api/vault/info', alice));
-    expect(info).toEqual({ success: true, vault: created.vault, wallets: created.wallets });
+    expect(info).toEqual({
+      success: true,
+      vault: created.vault,
+      wallets: created.wallets,
+      provider: 'local',
+    });
     const wallets = await call('GET', '/api/vault/wallets', alice);
     expect(wallets.statusCode).toBe(200);
     expect(json(wallets)).toEqual({ success: true, wallets: created.wallets });

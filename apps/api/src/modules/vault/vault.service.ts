@@ -112,10 +112,15 @@ export class VaultService {
     return { vault: toVault(row), wallets };
   }
 
-  async info(userId: string): Promise<{ vault: Vault | null; wallets: Wallet[] }> {
+  async info(userId: string): Promise<{ vault: Vault | null; wallets: Wallet[]; provider: CustodyProvider }> {
+    const provider = this.deps.custody.name;
     const row = await this.deps.repo.findByUser(userId);
-    if (row?.status !== 'active') return { vault: null, wallets: [] };
-    return { vault: toVault(row), wallets: inAssetOrder(await this.deps.repo.walletsOfUser(userId)) };
+    if (row?.status !== 'active') return { vault: null, wallets: [], provider };
+    return {
+      vault: toVault(row),
+      wallets: inAssetOrder(await this.deps.repo.walletsOfUser(userId)),
+      provider,
+    };
   }
 
   /** 'Refresh': re-reads the wallets from the custody provider and stores what it reports. */
