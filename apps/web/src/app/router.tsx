@@ -27,6 +27,7 @@ const AccountSettingsPage = page(
   () => import('../features/account-settings/components/AccountSettingsPage'),
   'AccountSettingsPage',
 );
+const VerifyPage = page(() => import('../features/credentials/components/VerifyPage'), 'VerifyPage');
 const NotFoundPage = page(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
 /** The route table of spec §2. */
@@ -43,6 +44,8 @@ export function AppRoutes() {
           </Route>
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          {/* Public: anyone may check a credential, signed in or not. */}
+          <Route path="verify" element={<VerifyPage />} />
           <Route element={<RequireAuth />}>
             <Route element={<DashboardLayout />}>
               <Route path="dashboard" element={<DashboardPage />} />

@@ -5,8 +5,16 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Copies a value; the check mark stays 2000 ms (spec §4, §9). */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** Copies a value; the check mark stays 2000 ms (spec §4, §9). `onCopied` runs after each copy. */
+export function CopyButton({
+  value,
+  label,
+  onCopied,
+}: {
+  value: string;
+  label: string;
+  onCopied?: () => void;
+}) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -20,7 +28,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         size="small"
         aria-label={label}
         onClick={() => {
-          void navigator.clipboard.writeText(value).then(() => setCopied(true));
+          void navigator.clipboard.writeText(value).then(() => {
+            setCopied(true);
+            onCopied?.();
+          });
         }}
       >
         {copied ? <Check fontSize="small" color="success" /> : <ContentCopy fontSize="small" />}

@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared/auth';
 import type { KycStatus } from '@portal/shared/kyc';
+import { normalizeRole } from '@portal/shared/roles';
 import { assetChain } from '@portal/shared/vault';
 import { AppButton } from '../../../components/AppButton';
 import { CopyButton } from '../../../components/CopyButton';
@@ -28,6 +29,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
 import { useProfile } from '../../auth/api/profile';
+import { SyncKycButton } from '../../kyc/components/SyncKycButton';
 import { tabHref } from '../tabs';
 
 const kycChipColor: Record<KycStatus, ChipProps['color']> = {
@@ -229,6 +231,12 @@ function OverviewSkeleton() {
   );
 }
 
+/** Spec §6: only INVESTOR and ISSUER see 'Sync KYC Data'. */
+function canSyncKyc(role: string): boolean {
+  const normalized = normalizeRole(role);
+  return normalized === 'investor' || normalized === 'issuer';
+}
+
 /**
  * 'Investment Dashboard' (spec §2 "Overview tab"). Figures come from the signed-in user's profile;
  * where the portal has no data yet the card says so instead of showing sample numbers.
@@ -249,6 +257,7 @@ export function OverviewTab() {
             ? t('overview.welcome', { name: firstName, date: formatDate(user.createdAt, i18n.language) })
             : undefined
         }
+        action={user && canSyncKyc(user.role) && <SyncKycButton />}
       />
       {profile.isError && (
         <Alert

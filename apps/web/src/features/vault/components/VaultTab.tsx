@@ -1,19 +1,85 @@
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPanel } from '../../../components/PlaceholderPanel';
+import { AppButton } from '../../../components/AppButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { useVaultInfo } from '../api/vault-info';
+import { useVaultWallets } from '../api/vault-wallets';
+import { AboutVaults } from './AboutVaults';
+import { ConnectionCard } from './ConnectionCard';
+import { CreateVaultDialog } from './CreateVaultDialog';
+import { ProblemAlert } from './ProblemAlert';
+import { VaultStatusCard } from './VaultStatusCard';
+import { WalletDisplay } from './WalletDisplay';
+import { WalletTable } from './WalletTable';
+
+const column = { display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 } as const;
 
 /**
- * PLACEHOLDER: the Vault page of spec §2 (status card, wallet table, Create Vault).
- * The engineer who builds this feature replaces this panel; the dashboard already routes here.
+ * The Vault page (`/vault` and the 'My Vault' tab, spec §2): status, wallet table and wallet display
+ * on one side; connection test and help on the other.
  */
 export function VaultTab() {
   const { t } = useTranslation();
+  const info = useVaultInfo();
+  const vault = info.data?.vault ?? null;
+  const provider = info.data?.provider;
+  const wallets = useVaultWallets(!!vault);
+  const [creating, setCreating] = useState(false);
+  // The banner is dismissed per failure: the next failing load shows it again.
+  const [dismissedAt, setDismissedAt] = useState(0);
+
+  const refresh = () => {
+    void info.refetch();
+    if (vault) void wallets.refetch();
+  };
+
   return (
-    <PlaceholderPanel
-      title={t('nav.vault')}
-      headline={t('placeholders.vault.title')}
-      description={t('placeholders.vault.description')}
-      icon={<AccountBalanceWalletOutlined />}
-    />
+    <>
+      <PageHeader
+        title={t('nav.vault')}
+        subtitle={t('vault.subtitle')}
+        action={
+          <AppButton variant="outline" startIcon={<Refresh />} loading={info.isFetching} onClick={refresh}>
+            {t('vault.refreshInfo')}
+          </AppButton>
+        }
+      />
+      {info.isError && info.errorUpdatedAt !== dismissedAt && (
+        <ProblemAlert
+          title={t('messages.vaultInfoFailed')}
+          error={info.error}
+          onClose={() => setDismissedAt(info.errorUpdatedAt)}
+          sx={{ marginBlockEnd: 3 }}
+        />
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        }}
+      >
+        <Box sx={column}>
+          {info.isPending ? (
+            <Skeleton variant="rounded" height={180} />
+          ) : (
+            info.data && <VaultStatusCard vault={vault} onCreate={() => setCreating(true)} />
+          )}
+          <WalletTable wallets={info.data?.wallets ?? []} loading={info.isPending} />
+        </Box>
+        <Box sx={column}>
+          {vault && <WalletDisplay wallets={wallets} compact />}
+          <ConnectionCard provider={provider} />
+          <AboutVaults />
+        </Box>
+      </Box>
+      {provider && (
+        <CreateVaultDialog open={creating} provider={provider} onClose={() => setCreating(false)} />
+      )}
+    </>
   );
 }

@@ -1,0 +1,152 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import type { VerifiableCredential } from '@portal/shared/credentials';
+import { useNotify } from '../../../components/Notifier';
+import { useMessage } from '../../../i18n/use-message';
+import { useCredentialCheck } from '../api/verify-credential';
+import { CredentialFacts, Fact, FactSection } from './CredentialFacts';
+import { VerificationResult } from './VerificationResult';
+
+/** The CID a gateway URL names (`…/ipfs/<cid>`), when the caller did not pass it. */
+function cidOf(vcUrl: string): string | undefined {
+  return /\/ipfs\/([^/?#]+)/.exec(vcUrl)?.[1];
+}
+
+/**
+ * Spec §2 dialog 'Verifiable Credential Metadata': basic information, credential subject,
+ * associated wallets, IPFS links, raw JSON with 'Copy JSON', and 'View on IPFS'; plus the
+ * credential's verification, and the public page where anyone can check it.
+ */
+export function CredentialDialog({
+  vcUrl,
+  cid = cidOf(vcUrl),
+  credential,
+  onClose,
+}: {
+  vcUrl: string;
+  cid?: string;
+  credential: VerifiableCredential;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const notify = useNotify();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const check = useCredentialCheck(vcUrl, credential);
+  const json = JSON.stringify(credential, null, 2);
+  const wallets = Object.entries(credential.credentialSubject?.wallets ?? {});
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" scroll="paper">
+      <DialogTitle>{t('credentials.dialogTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack sx={{ gap: 3 }}>
+          <Box component="section" aria-label={t('credentials.verification')}>
+            {check.data ? (
+              <VerificationResult result={check.data} />
+            ) : check.isError ? (
+              <Alert severity="warning">{message(check.error.message)}</Alert>
+            ) : (
+              <Skeleton variant="rounded" height={96} aria-label={t('credentials.checking')} />
+            )}
+            {cid && (
+              <Link
+                href={`/verify?cid=${encodeURIComponent(cid)}`}
+                target="_blank"
+                rel="noopener"
+                variant="body2"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, marginBlockStart: 1 }}
+              >
+                {t('credentials.openVerifyPage')}
+                <OpenInNew sx={{ fontSize: 16 }} />
+              </Link>
+            )}
+          </Box>
+          <CredentialFacts credential={credential} />
+          <FactSection
+            title={t('credentials.wallets')}
+            empty={wallets.length ? undefined : t('credentials.noWallets')}
+          >
+            {wallets.map(([asset, address]) => (
+              <Fact key={asset} label={asset} value={address} code />
+            ))}
+          </FactSection>
+          <FactSection title={t('credentials.ipfs')}>
+            {cid && <Fact label={t('credentials.cid')} value={cid} code />}
+            <Fact
+              label={t('credentials.gateway')}
+              value={
+                <Link href={vcUrl} target="_blank" rel="noopener">
+                  {vcUrl}
+                </Link>
+              }
+              code
+            />
+            {cid && <Fact label={t('credentials.ipfsUri')} value={`ipfs://${cid}`} code />}
+          </FactSection>
+          <Box component="section">
+            <Box sx={{ display: 'flex', alignItems: 'center', marginBlockEnd: 1 }}>
+              <Box component="h3" sx={{ flex: 1, margin: 0, typography: 'subtitle2', fontWeight: 700 }}>
+                {t('credentials.raw')}
+              </Box>
+              <Button
+                size="small"
+                startIcon={<ContentCopy fontSize="small" />}
+                onClick={() =>
+                  void navigator.clipboard.writeText(json).then(() => notify(t('common.copied')))
+                }
+              >
+                {t('credentials.copyJson')}
+              </Button>
+            </Box>
+            <Box
+              component="pre"
+              dir="ltr"
+              data-testid="credential-json"
+              sx={{
+                margin: 0,
+                padding: 2,
+                borderRadius: 2,
+                bgcolor: 'action.hover',
+                fontFamily: 'ui-monospace, monospace',
+                fontSize: 12,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+                maxHeight: 280,
+                overflow: 'auto',
+              }}
+            >
+              {json}
+            </Box>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ paddingInline: 3, paddingBlock: 2 }}>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+        <Button
+          variant="contained"
+          href={vcUrl}
+          target="_blank"
+          rel="noopener"
+          endIcon={<OpenInNew fontSize="small" />}
+        >
+          {t('credentials.viewOnIpfs')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

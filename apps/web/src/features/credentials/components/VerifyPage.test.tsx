@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { VerifyPage } from './VerifyPage';
+
+const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+const credential = {
+  '@context': ['https://www.w3.org/2018/credentials/v1'],
+  id: 'urn:uuid:7d1f',
+  type: ['VerifiableCredential', 'SoulBoundTokenCredential'],
+  issuer: 'did:key:z6MkIssuer',
+  issuanceDate: '2026-11-21T10:00:03Z',
+  expirationDate: '2027-11-21T10:00:03Z',
+  credentialSubject: {
+    id: 'did:key:z6MkInvestor',
+    full_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    kycStatus: 'verified',
+    wallets: {},
+  },
+  proof: { type: 'DataIntegrityProof', proofValue: 'z3' },
+};
+
+beforeAll(setUpI18n);
+
+describe('VerifyPage', () => {
+  it('checks the CID of a ?cid= link at once and shows the verdict, issuer and subject', async () => {
+    const calls = stubFetch(() =>
+      json(200, {
+        success: true,
+        verified: true,
+        trustedIssuer: true,
+        issuer: credential.issuer,
+        errors: [],
+        credential,
+      }),
+    );
+    renderAt(`/verify?cid=${CID}`, <VerifyPage />, '/verify');
+    expect(screen.getByRole('heading', { name: 'Verify a Credential' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Credential JSON or CID')).toHaveValue(CID);
+    const result = await screen.findByTestId('verification-result');
+    expect(within(result).getByText('Verified')).toBeInTheDocument();
+    expect(within(result).getByText('Trusted issuer: this portal')).toBeInTheDocument();
+    expect(screen.getByText('did:key:z6MkIssuer')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: '/api/credentials/verify', method: 'POST', body: { cid: CID } }]);
+  });
+
+  it('checks a pasted credential and lists why it failed', async () => {
+    const calls = stubFetch(() =>
+      json(200, {
+        success: true,
+        verified: false,
+        trustedIssuer: false,
+        issuer: credential.issuer,
+        errors: ['Invalid signature.'],
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/verify', <VerifyPage />, '/verify');
+    const input = screen.getByLabelText('Credential JSON or CID');
+    await user.click(input);
+    await user.paste(JSON.stringify(credential));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const result = await screen.findByTestId('verification-result');
+    expect(within(result).getByText('Not verified')).toBeInTheDocument();
+    expect(within(result).getByText('Issuer not recognised')).toBeInTheDocument();
+    expect(within(result).getByText('Invalid signature.')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: '/api/credentials/verify', method: 'POST', body: { credential } }]);
+  });
+
+  it('refuses broken JSON without asking the server, and shows the server refusal of a bad CID', async () => {
+    const calls = stubFetch(() =>
+      json(404, { success: false, code: 'NOT_FOUND', error: 'Credential not found' }),
+    );
+    const user = userEvent.setup();
+    renderAt('/verify', <VerifyPage />, '/verify');
+    const input = screen.getByLabelText('Credential JSON or CID');
+    await user.click(input);
+    await user.paste('{"id": ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This is not valid JSON.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.clear(input);
+    await user.paste(CID);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Credential not found')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toHaveLength(1));
+  });
+});

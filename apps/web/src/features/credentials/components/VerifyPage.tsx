@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { VerifyCredentialRequest } from '@portal/shared/credentials';
+import { AppButton } from '../../../components/AppButton';
+import { AuthLayout } from '../../../components/AuthLayout';
+import { useMessage } from '../../../i18n/use-message';
+import { getAuthToken } from '../../../lib/auth-storage';
+import { queryClient } from '../../../lib/query-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useVerifyCredential } from '../api/verify-credential';
+import { parseCredentialInput } from './credential-input';
+import { CredentialFacts } from './CredentialFacts';
+import { VerificationResult } from './VerificationResult';
+
+/** `/verify`, public: anyone checks a credential by pasting it (JSON) or its CID (`?cid=` prefills). */
+export function VerifyPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <VerifyForm />
+    </QueryClientProvider>
+  );
+}
+
+function VerifyForm() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  useDocumentTitle(t('verify.title'));
+  const [params] = useSearchParams();
+  const [input, setInput] = useState(() => params.get('cid') ?? '');
+  const [problem, setProblem] = useState<string>();
+  const verify = useVerifyCredential();
+  const [checked, setChecked] = useState<VerifyCredentialRequest>();
+
+  const run = (text: string) => {
+    const parsed = parseCredentialInput(text);
+    if ('problem' in parsed) {
+      setProblem(
+        parsed.problem === 'empty'
+          ? t('verify.empty')
+          : parsed.problem === 'invalidJson'
+            ? t('verify.invalidJson')
+            : t('messages.credentialNotAnObject'),
+      );
+      verify.reset();
+      return;
+    }
+    setProblem(undefined);
+    setChecked(parsed.request);
+    verify.mutate(parsed.request);
+  };
+
+  // A link with ?cid= (e.g. from the credential dialog) is checked straight away, once.
+  const { mutate } = verify;
+  const linkedCid = useRef(params.get('cid'));
+  useEffect(() => {
+    const cid = linkedCid.current?.trim();
+    linkedCid.current = null;
+    if (cid) mutate({ cid });
+  }, [mutate]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    run(input);
+  };
+
+  // What was checked: the pasted credential, or the one the server found under the CID.
+  const credential = checked?.credential ?? verify.data?.credential;
+
+  return (
+    <AuthLayout
+      title={t('verify.title')}
+      subtitle={t('verify.subtitle')}
+      visualTitle={t('verify.visualTitle')}
+      visualSubtitle={t('verify.visualSubtitle')}
+    >
+      <Stack sx={{ gap: 3 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('verify.title')}>
+          <Stack sx={{ gap: 2 }}>
+            <TextField
+              label={t('verify.input')}
+              placeholder={t('verify.placeholder')}
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+              multiline
+              minRows={4}
+              maxRows={12}
+              error={!!problem}
+              helperText={problem ?? t('verify.inputHint')}
+              slotProps={{
+                htmlInput: {
+                  dir: 'ltr',
+                  spellCheck: false,
+                  style: { fontFamily: 'ui-monospace, monospace', fontSize: 13 },
+                },
+              }}
+            />
+            <AppButton type="submit" size="lg" loading={verify.isPending} fullWidth>
+              {t('verify.submit')}
+            </AppButton>
+          </Stack>
+        </Box>
+        {verify.isError && <Alert severity="error">{message(verify.error.message)}</Alert>}
+        {verify.data && (
+          <Stack sx={{ gap: 3 }} aria-live="polite">
+            <VerificationResult result={verify.data} />
+            {credential && <CredentialFacts credential={credential} />}
+          </Stack>
+        )}
+        <Box sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to={getAuthToken() ? '/dashboard' : '/login'} underline="hover">
+            {getAuthToken() ? t('verify.toDashboard') : t('verify.signIn')}
+          </Link>
+        </Box>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withQueryClient } from '../../../testing/query-client';
+import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { DidTab } from './DidTab';
+
+const DID = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+
+beforeAll(setUpI18n);
+
+describe('DidTab', () => {
+  it('without a DID offers Start; Start creates it, says so and shows it', async () => {
+    let did: { did: string } | null = null;
+    const calls = stubFetch((path) => {
+      if (path === '/api/did/start') {
+        did = { did: DID };
+        return json(200, { success: true, didMetadata: did, message: 'DID generated successfully!' });
+      }
+      return json(200, { success: true, didMetadata: did });
+    });
+    const user = userEvent.setup();
+    renderAt('/dashboard?tab=did', withQueryClient(<DidTab />), '/dashboard');
+    expect(await screen.findByText('Start your Decentralized Identity')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('DID generated successfully!')).toBeInTheDocument();
+    expect(await screen.findByTestId('did-value')).toHaveTextContent(DID);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { path: '/api/did/start', method: 'POST', body: undefined },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+
+  it('a failed start shows the message it got', async () => {
+    stubFetch((path) =>
+      path === '/api/did/start'
+        ? json(503, { success: false, error: 'Service unavailable' })
+        : json(200, { success: true, didMetadata: null }),
+    );
+    const user = userEvent.setup();
+    renderAt('/dashboard?tab=did', withQueryClient(<DidTab />), '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Start your Decentralized Identity')).toBeInTheDocument();
+  });
+
+  it('with a DID: shows it, copies it and can show its DID document', async () => {
+    stubFetch((path) =>
+      path.startsWith('/api/did/resolve/')
+        ? json(200, {
+            success: true,
+            didDocument: {
+              '@context': ['https://www.w3.org/ns/did/v1'],
+              id: DID,
+              verificationMethod: [],
+              authentication: [],
+              assertionMethod: [],
+            },
+          })
+        : json(200, { success: true, didMetadata: { did: DID } }),
+    );
+    const user = userEvent.setup();
+    renderAt('/dashboard?tab=did', withQueryClient(<DidTab />), '/dashboard');
+    expect(await screen.findByTestId('did-value')).toHaveTextContent(DID);
+    await user.click(screen.getByRole('button', { name: 'Copy DID' }));
+    expect(await navigator.clipboard.readText()).toBe(DID);
+    await user.click(screen.getByRole('button', { name: 'Show DID document' }));
+    const document = await screen.findByLabelText('DID document');
+    expect(within(document).getByText(/https:\/\/www\.w3\.org\/ns\/did\/v1/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Go to Soul Bound Tokens/ })).toHaveAttribute(
+      'href',
+      '/dashboard?tab=sbt',
+    );
+  });
+});

@@ -1,0 +1,87 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { SbtImage } from '@portal/shared/sbt';
+
+/** An SBT design (template): image, name and description; choosable when `onChoose` is given. */
+export function DesignCard({
+  design,
+  selected = false,
+  onChoose,
+  role,
+}: {
+  design: SbtImage;
+  selected?: boolean;
+  onChoose?: () => void;
+  /** 'radio' inside the design picker, where exactly one is chosen. */
+  role?: 'radio';
+}) {
+  const body = (
+    <>
+      <Box sx={{ position: 'relative', padding: 1.25, paddingBlockEnd: 0 }}>
+        <Box
+          component="img"
+          src={design.url}
+          alt=""
+          loading="lazy"
+          sx={{ display: 'block', width: '100%', aspectRatio: '1', borderRadius: 2, bgcolor: 'action.hover' }}
+        />
+        {selected && (
+          <CheckCircle
+            color="primary"
+            sx={{
+              position: 'absolute',
+              insetBlockStart: 18,
+              insetInlineEnd: 18,
+              bgcolor: 'background.paper',
+              borderRadius: '50%',
+            }}
+          />
+        )}
+      </Box>
+      <CardContent sx={{ padding: 2 }}>
+        {/* The designs are named by the server in English: each text keeps its own direction. */}
+        <Typography dir="auto" sx={{ fontWeight: 650 }}>
+          {design.name}
+        </Typography>
+        <Typography dir="auto" variant="body2" sx={{ color: 'text.secondary', marginBlockStart: 0.5 }}>
+          {design.description}
+        </Typography>
+      </CardContent>
+    </>
+  );
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        borderWidth: 2,
+        borderColor: selected ? 'primary.main' : 'divider',
+        transition: 'border-color 120ms',
+      }}
+    >
+      {onChoose ? (
+        <CardActionArea
+          onClick={onChoose}
+          role={role}
+          aria-checked={role === 'radio' ? selected : undefined}
+          aria-label={design.name}
+          sx={{
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'stretch',
+            justifyContent: 'flex-start',
+          }}
+        >
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+}
