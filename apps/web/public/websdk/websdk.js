@@ -21,6 +21,23 @@
   ).join('');
 
   const $ = (id) => document.getElementById(id);
+  const texts = window.websdkI18n;
+  let lang = 'en';
+  /** A text in the page's language (English when a text or language is missing). */
+  const tr = (key, vars) =>
+    ((texts[lang] && texts[lang][key]) || texts.en[key] || key).replace(/\{(\w+)\}/g, (_, name) =>
+      String((vars || {})[name]),
+    );
+
+  function applyLanguage(requested) {
+    lang = texts[requested] ? requested : 'en';
+    document.documentElement.lang = lang;
+    document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+    for (const element of document.querySelectorAll('[data-i18n]'))
+      element.textContent = tr(element.dataset.i18n);
+    for (const element of document.querySelectorAll('[data-i18n-alt]'))
+      element.alt = tr(element.dataset.i18nAlt);
+  }
   const views = ['loading', 'form', 'pending', 'approved', 'final', 'error'];
   const FIELDS = ['firstName', 'lastName', 'dob', 'country', 'idDocType', 'number', 'document'];
 
@@ -47,6 +64,7 @@
     if (data.method === 'idCheck.init') {
       if (accessToken) return;
       accessToken = typeof data.accessToken === 'string' ? data.accessToken : null;
+      applyLanguage(typeof data.lang === 'string' ? data.lang.slice(0, 2) : 'en');
       post('idCheck.onInitialized');
       void start();
     } else if (data.method === 'idCheck.updateAccessToken' && renewal) {
@@ -151,7 +169,7 @@
 
   function showError(error) {
     stopPolling();
-    $('error-text').textContent = error && error.message ? error.message : 'Please try again.';
+    $('error-text').textContent = error && error.message ? error.message : tr('tryAgain');
     show('error');
   }
 
@@ -168,7 +186,7 @@
     if (current.reviewStatus === 'completed' && result && result.reviewAnswer === 'GREEN') {
       show('approved');
     } else if (current.reviewStatus === 'completed' && result && result.reviewRejectType === 'FINAL') {
-      $('final-reason').textContent = result.moderationComment || 'Your verification cannot be retried.';
+      $('final-reason').textContent = result.moderationComment || tr('finalReason');
       show('final');
     } else {
       $('rejection').hidden = !result;
@@ -204,7 +222,8 @@
       country.append(new Option(name, code));
     }
     const types = $('idDocType');
-    for (const { code, name } of config.documentTypes) types.append(new Option(name, code));
+    for (const { code, name } of config.documentTypes)
+      types.append(new Option(texts[lang][code] || name, code));
     $('dob').max = new Date().toISOString().slice(0, 10);
     $('document').accept = config.contentTypes.join(',');
     $('max-size').textContent = String(Math.round(config.maxDocumentBytes / (1024 * 1024)));
@@ -212,7 +231,7 @@
 
   async function start() {
     if (!accessToken) {
-      showError(new Error('No access token received'));
+      showError(new Error(tr('noToken')));
       return;
     }
     show('loading');
@@ -247,7 +266,7 @@
     return new Promise((resolve, reject) => {
       const reader = new FileReader();
       reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-      reader.onerror = () => reject(new Error('The document could not be read'));
+      reader.onerror = () => reject(new Error(tr('unreadable')));
       reader.readAsDataURL(file);
     });
   }
@@ -271,12 +290,12 @@
     clearErrors();
     const file = $('document').files[0];
     if (file && file.size > config.maxDocumentBytes) {
-      setFieldError('document', 'The document must be at most ' + $('max-size').textContent + ' MB');
+      setFieldError('document', tr('tooLarge', { mb: $('max-size').textContent }));
       return;
     }
     const button = $('submit');
     button.disabled = true;
-    button.textContent = 'Submitting…';
+    button.textContent = tr('submitting');
     try {
       if (file && file !== uploadedFile) {
         await api('/applicant/document', {
@@ -316,10 +335,10 @@
         setFieldError('document', error.message);
         placed = true;
       }
-      if (!placed) $('form-error').textContent = error && error.message ? error.message : 'Please try again.';
+      if (!placed) $('form-error').textContent = error && error.message ? error.message : tr('tryAgain');
     } finally {
       button.disabled = false;
-      button.textContent = 'Submit for review';
+      button.textContent = tr('submit');
     }
   });
 
@@ -339,7 +358,7 @@
   new ResizeObserver(reportHeight).observe($('app'));
 
   if (window.parent === window) {
-    $('loading-text').textContent = 'Open identity verification from the investor portal.';
+    $('loading-text').textContent = tr('openFromPortal');
   }
   post('idCheck.onReady');
 })();
