@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { PASSWORD, registerAccount, uniqueEmail } from './portal';
+import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
 
 /**
  * Issue 5: the real @sumsub/websdk in the 'Identity Verification' modal, driving the embedded
  * sandbox's page inside its iframe: fill the form, upload an image, get approved, and see 'Verified'
  * in the account menu. Screenshots of the modal for review.
  */
-const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -108,7 +107,7 @@ test('open the modal, fill the sandbox form in the iframe, get verified, see Ver
     buffer: documentPng(),
   });
   await expect(frame.getByAltText('Preview of the selected document')).toBeVisible();
-  await page.screenshot({ path: `${artifacts}kyc-filled-desktop-light-en.png` });
+  await page.screenshot({ path: shotPath('kyc-filled', desktopLightEnglish) });
   await frame.getByRole('button', { name: 'Submit for review' }).click();
 
   // The sandbox approves; the modal syncs, says so, and closes.
@@ -154,32 +153,20 @@ test.describe('KYC modal screenshots', () => {
     await registerAccount({ name: 'Kim Young', email, role: 'investor' });
   });
 
-  const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-  for (const [widthName, viewport] of Object.entries(widths)) {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const language of ['en', 'ar'] as const) {
-        test(`${widthName} ${theme} ${language}`, async ({ page }) => {
-          await page.setViewportSize(viewport);
-          await page.addInitScript(
-            ([themeMode, lang]) => {
-              localStorage.setItem('themeMode', themeMode!);
-              localStorage.setItem('language', lang!);
-            },
-            [theme, language],
-          );
-          await signIn(page, email);
-          await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-          await page
-            .getByRole('button', { name: /.+/ })
-            .filter({ has: page.locator('.MuiAvatar-root') })
-            .click();
-          await page.locator('[role="menuitem"]').nth(0).click();
-          const dialog = page.getByRole('dialog');
-          await expect(widgetFrame(page).locator('#view-form')).toBeVisible();
-          await expect(dialog.locator('[role="status"]')).toHaveCount(0);
-          await page.screenshot({ path: `${artifacts}kyc-${widthName}-${theme}-${language}.png` });
-        });
-      }
-    }
+  for (const look of looks()) {
+    test(`${look.name}`, async ({ page }) => {
+      await applyLook(page, look);
+      await signIn(page, email);
+      await expect(page.locator('html')).toHaveAttribute('dir', look.language === 'ar' ? 'rtl' : 'ltr');
+      await page
+        .getByRole('button', { name: /.+/ })
+        .filter({ has: page.locator('.MuiAvatar-root') })
+        .click();
+      await page.locator('[role="menuitem"]').nth(0).click();
+      const dialog = page.getByRole('dialog');
+      await expect(widgetFrame(page).locator('#view-form')).toBeVisible();
+      await expect(dialog.locator('[role="status"]')).toHaveCount(0);
+      await page.screenshot({ path: shotPath('kyc', look) });
+    });
   }
 });

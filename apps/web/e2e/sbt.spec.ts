@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { investorWithSbt, investorWithVault, watchConsole } from './identity';
 import { PASSWORD } from './portal';
+import { applyLook, looks, shotPath } from './looks';
 
 /**
  * Issue 6: DID → design → create → mint → minted badge, explorer link and the credential dialog;
  * the Blockchain Identity settings; screenshots of each screen for review.
  */
-const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -129,67 +128,54 @@ test.describe('screenshots', () => {
     newcomer = withDid.email;
   });
 
-  for (const [width, viewport] of Object.entries({
-    desktop: { width: 1280, height: 800 },
-    phone: { width: 390, height: 844 },
-  })) {
-    for (const theme of ['light', 'dark']) {
-      for (const language of ['en', 'ar']) {
-        test(`${width} ${theme} ${language}`, async ({ browser }) => {
-          test.setTimeout(60_000);
-          const open = async (email: string) => {
-            const page = await browser.newPage({ viewport });
-            await page.addInitScript(
-              ([mode, lang]) => {
-                localStorage.setItem('themeMode', mode!);
-                localStorage.setItem('language', lang!);
-              },
-              [theme, language],
-            );
-            await signIn(page, email);
-            return page;
-          };
-          const shot = (page: Page, screen: string, fullPage = width === 'phone') =>
-            page.screenshot({
-              path: `${artifacts}${screen}-${width}-${theme}-${language}.png`,
-              fullPage,
-              animations: 'disabled',
-            });
-
-          const fresh = await open(newcomer);
-          await fresh.goto('/dashboard?tab=sbt');
-          await expect(fresh.locator('main img').first()).toBeVisible();
-          await fresh.waitForLoadState('networkidle');
-          await shot(fresh, 'sbt-empty');
-          await fresh.getByTestId('create-sbt').first().click();
-          const dialog = fresh.getByRole('dialog');
-          await dialog.getByRole('radio').nth(1).click();
-          await fresh.waitForLoadState('networkidle');
-          await shot(fresh, 'sbt-create-dialog', false);
-          await fresh.close();
-
-          const page = await open(holder);
-          await page.goto('/dashboard?tab=did');
-          await expect(page.getByTestId('did-value')).toBeVisible();
-          await shot(page, 'did');
-
-          await page.goto('/dashboard?tab=sbt');
-          await expect(page.getByTestId('sbt-status')).toBeVisible();
-          await page.waitForLoadState('networkidle');
-          await shot(page, 'sbt');
-
-          await page.getByTestId('view-credential').click();
-          await expect(page.getByRole('dialog').getByTestId('verification-result')).toBeVisible();
-          await shot(page, 'sbt-credential', false);
-          await page.keyboard.press('Escape');
-
-          await page.goto('/account-settings?section=blockchain');
-          await expect(page.getByTestId('settings-did')).toBeVisible();
-          await page.waitForLoadState('networkidle');
-          await shot(page, 'settings-blockchain');
-          await page.close();
+  for (const look of looks()) {
+    test(look.name, async ({ browser }) => {
+      test.setTimeout(60_000);
+      const open = async (email: string) => {
+        const page = await browser.newPage();
+        await applyLook(page, look);
+        await signIn(page, email);
+        return page;
+      };
+      const shot = (page: Page, screen: string, fullPage = look.width === 'phone') =>
+        page.screenshot({
+          path: shotPath(screen, look),
+          fullPage,
+          animations: 'disabled',
         });
-      }
-    }
+
+      const fresh = await open(newcomer);
+      await fresh.goto('/dashboard?tab=sbt');
+      await expect(fresh.locator('main img').first()).toBeVisible();
+      await fresh.waitForLoadState('networkidle');
+      await shot(fresh, 'sbt-empty');
+      await fresh.getByTestId('create-sbt').first().click();
+      const dialog = fresh.getByRole('dialog');
+      await dialog.getByRole('radio').nth(1).click();
+      await fresh.waitForLoadState('networkidle');
+      await shot(fresh, 'sbt-create-dialog', false);
+      await fresh.close();
+
+      const page = await open(holder);
+      await page.goto('/dashboard?tab=did');
+      await expect(page.getByTestId('did-value')).toBeVisible();
+      await shot(page, 'did');
+
+      await page.goto('/dashboard?tab=sbt');
+      await expect(page.getByTestId('sbt-status')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shot(page, 'sbt');
+
+      await page.getByTestId('view-credential').click();
+      await expect(page.getByRole('dialog').getByTestId('verification-result')).toBeVisible();
+      await shot(page, 'sbt-credential', false);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/account-settings?section=blockchain');
+      await expect(page.getByTestId('settings-did')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shot(page, 'settings-blockchain');
+      await page.close();
+    });
   }
 });

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { PASSWORD, registerAccount, signInWithApi, uniqueEmail, baseUrl } from './portal';
+import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
 
 /**
  * Issue 4: create a vault → five addresses shown → copy → QR → test connection, and the overview
  * following the new vault; screenshots of the page for review.
  */
-const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -47,13 +46,13 @@ test('create vault → five addresses → copy → QR code → test connection',
   await expect(
     page.getByText('No wallet addresses found. Click "Refresh Info" to sync your wallets.'),
   ).toBeVisible();
-  await page.screenshot({ path: `${artifacts}vault-empty-desktop-light-en.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('vault-empty', desktopLightEnglish), fullPage: true });
 
   await status.getByRole('button', { name: 'Create Vault' }).click();
   // Embedded custody: the title is 'Create Vault' and the text names the provider.
   const dialog = page.getByRole('dialog', { name: 'Create Vault' });
   await expect(dialog).toContainText('Local HD custody');
-  await page.screenshot({ path: `${artifacts}vault-create-desktop-light-en.png` });
+  await page.screenshot({ path: shotPath('vault-create', desktopLightEnglish) });
   await dialog.getByRole('button', { name: 'Create Vault' }).click();
   await expect(dialog).toBeHidden();
   await expect(status.getByText('Active')).toBeVisible();
@@ -92,7 +91,7 @@ test('create vault → five addresses → copy → QR code → test connection',
   await display.getByRole('button', { name: 'Show QR code for Bitcoin testnet' }).click();
   const qr = page.getByRole('dialog', { name: 'Bitcoin testnet address' });
   await expect(qr.getByRole('img', { name: wallets[1]!.address })).toBeVisible();
-  await page.screenshot({ path: `${artifacts}vault-qr-desktop-light-en.png` });
+  await page.screenshot({ path: shotPath('vault-qr', desktopLightEnglish) });
   await qr.getByRole('button', { name: 'Close' }).click();
   await expect(qr).toBeHidden();
 
@@ -127,29 +126,17 @@ test.describe('vault page screenshots', () => {
     expect(response.status).toBe(201);
   });
 
-  const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-  for (const [widthName, viewport] of Object.entries(widths)) {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const language of ['en', 'ar'] as const) {
-        test(`${widthName} ${theme} ${language}`, async ({ page }) => {
-          await page.setViewportSize(viewport);
-          await page.addInitScript(
-            ([themeMode, lang]) => {
-              localStorage.setItem('themeMode', themeMode!);
-              localStorage.setItem('language', lang!);
-            },
-            [theme, language],
-          );
-          await signIn(page, email);
-          await page.goto('/vault');
-          await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-          await expect(page.getByTestId('wallet-display').locator('li')).toHaveCount(5);
-          await page.screenshot({
-            path: `${artifacts}vault-${widthName}-${theme}-${language}.png`,
-            fullPage: true,
-          });
-        });
-      }
-    }
+  for (const look of looks()) {
+    test(`${look.name}`, async ({ page }) => {
+      await applyLook(page, look);
+      await signIn(page, email);
+      await page.goto('/vault');
+      await expect(page.locator('html')).toHaveAttribute('dir', look.language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.getByTestId('wallet-display').locator('li')).toHaveCount(5);
+      await page.screenshot({
+        path: shotPath('vault', look),
+        fullPage: true,
+      });
+    });
   }
 });

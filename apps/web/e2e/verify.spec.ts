@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { investorWithSbt, watchConsole } from './identity';
+import { applyLook, looks, shotPath } from './looks';
 
 /** Issue 6, item 5: a public page where anyone checks a credential, signed in or not. */
-const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
 let credential: { did: string; vcCid: string; vcUrl: string };
 test.beforeAll(async () => {
@@ -45,30 +44,16 @@ test('anyone verifies a credential by CID link, and a tampered copy fails', asyn
   expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
 });
 
-for (const [width, viewport] of Object.entries({
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-})) {
-  for (const theme of ['light', 'dark']) {
-    for (const language of ['en', 'ar']) {
-      test(`screenshot ${width} ${theme} ${language}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.addInitScript(
-          ([mode, lang]) => {
-            localStorage.setItem('themeMode', mode!);
-            localStorage.setItem('language', lang!);
-          },
-          [theme, language],
-        );
-        await page.goto(`/verify?cid=${credential.vcCid}`);
-        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-        await expect(page.getByTestId('verification-result')).toBeVisible();
-        await page.screenshot({
-          path: `${artifacts}verify-${width}-${theme}-${language}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
-      });
-    }
-  }
+for (const look of looks()) {
+  test(`screenshot ${look.name}`, async ({ page }) => {
+    await applyLook(page, look);
+    await page.goto(`/verify?cid=${credential.vcCid}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', look.language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByTestId('verification-result')).toBeVisible();
+    await page.screenshot({
+      path: shotPath('verify', look),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  });
 }
