@@ -38,9 +38,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
+  // The KYC widget's origin may use the camera (document photos, liveness) and microphone; nothing else.
+  const widgets = csp.frameSources.map((origin) => ` "${origin}"`).join('');
+  const permissionsPolicy = `camera=(self${widgets}), microphone=(${widgets.trim()}), geolocation=(), payment=()`;
   app.addHook('onSend', async (request, reply) => {
     reply.removeHeader('x-powered-by');
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+    reply.header('permissions-policy', permissionsPolicy);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }

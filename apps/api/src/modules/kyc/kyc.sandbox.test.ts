@@ -152,6 +152,9 @@ describe('the verification page', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/frame-src 'self'(;|$)/);
     expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['permissions-policy']).toBe(
+      'camera=(self), microphone=(), geolocation=(), payment=()',
+    );
   });
 
   it('gets its form options from the sandbox', async () => {

@@ -95,6 +95,18 @@ async function profile(investor: Registered) {
 const eventRows = (applicantId: string) =>
   t.database.db.select().from(kycEvents).where(eq(kycEvents.applicantId, applicantId));
 
+describe('browser policies with Sumsub', () => {
+  it("frames only Sumsub's WebSDK origin and lets it alone use the camera and microphone", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(response.headers['content-security-policy'])).toMatch(
+      /frame-src 'self' https:\/\/in\.sumsub\.com(;|$)/,
+    );
+    expect(response.headers['permissions-policy']).toBe(
+      'camera=(self "https://in.sumsub.com"), microphone=("https://in.sumsub.com"), geolocation=(), payment=()',
+    );
+  });
+});
+
 describe('POST /api/kyc/token (Sumsub)', () => {
   it('creates the applicant once and returns a fresh SDK token each time', async () => {
     const started = await startKyc();
