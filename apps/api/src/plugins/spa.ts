@@ -24,6 +24,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         root: distDir,
         wildcard: false,
         index: false,
+        // The web build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
+        preCompressed: true,
         // Vite copies public/websdk here too; the KYC sandbox serves that page with its own headers.
         globIgnore: ['websdk/**'],
         setHeaders(reply, filePath) {
