@@ -143,3 +143,14 @@ export async function createAdmin(app: App): Promise<Registered> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   return { ...json<Omit<Registered, 'email' | 'password'>>(response), email, password };
 }
+
+/** An API call as `who` (a bearer session), or anonymously. */
+export function callApi(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  who?: { token: string },
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+}

@@ -9,7 +9,14 @@ import type { DidInfoResponse, DidResolveResponse, DidStartResponse } from '@por
 import { messages } from '@portal/shared/messages';
 import { dids } from '../../db/schema/index.js';
 import { MasterKey, type Envelope } from '../../secrets/envelope.js';
-import { bearer, createTestApp, json, register, type Registered, type TestApp } from '../../test/test-app.js';
+import {
+  callApi,
+  createTestApp,
+  json,
+  register,
+  type Registered,
+  type TestApp,
+} from '../../test/test-app.js';
 import { didKeyAad } from './did.service.js';
 
 const masterKey = new MasterKey(randomBytes(32));
@@ -20,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, who?: Registered, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+  callApi(t.app, method, url, who, payload);
 const start = (who: Registered) => call('POST', '/api/did/start', who);
 
 /** Every row of every table as text: what a stolen database backup would reveal. */

@@ -16,7 +16,7 @@ import { cidOf } from '../../providers/ipfs/ipfs.js';
 import { MasterKey } from '../../secrets/envelope.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import {
-  bearer,
+  callApi,
   createTestApp,
   json,
   register,
@@ -31,10 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (app: App, url: string, token: string) =>
-  app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (app: App, url: string, token: string) => callApi(app, 'GET', url, { token });
 const post = (app: App, url: string, token: string, payload?: object) =>
-  app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  callApi(app, 'POST', url, { token }, payload);
 
 async function investorWithDidAndVault(app: App) {
   const account = await register(app);

@@ -9,7 +9,14 @@ import { CUSTODY_ASSET_IDS, type CreateVaultResponse, type VaultInfoResponse } f
 import { ConfigError, loadConfig } from '../../config.js';
 import { custodyWebhookEvents, vaults, vaultWallets } from '../../db/schema/index.js';
 import { startFakeFireblocks, type FakeFireblocks } from '../../providers/custody/testing/fake-fireblocks.js';
-import { bearer, createTestApp, json, register, type Registered, type TestApp } from '../../test/test-app.js';
+import {
+  callApi,
+  createTestApp,
+  json,
+  register,
+  type Registered,
+  type TestApp,
+} from '../../test/test-app.js';
 
 let fake: FakeFireblocks;
 let t: TestApp;
@@ -31,8 +38,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, who: Registered) =>
-  t.app.inject({ method, url, headers: bearer(who.token) });
+const call = (method: 'GET' | 'POST', url: string, who: Registered) => callApi(t.app, method, url, who);
 const webhook = (body: string, signature?: string) =>
   t.app.inject({
     method: 'POST',

@@ -11,7 +11,7 @@ import {
 } from '@portal/shared/vault';
 import { localCustodyAccounts, users, vaults, vaultWallets } from '../../db/schema/index.js';
 import {
-  bearer,
+  callApi,
   createAdmin,
   createTestApp,
   json,
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, who?: Registered, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+  callApi(t.app, method, url, who, payload);
 const createVault = (who: Registered, payload?: object) => call('POST', '/api/vault/create', who, payload);
 const addressOf = (wallets: Wallet[], assetId: string) => wallets.find((w) => w.assetId === assetId)?.address;
 
