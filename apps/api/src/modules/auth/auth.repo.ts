@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { passwordResets, refreshTokens, sessions, users } from '../../db/schema/index.js';
 
@@ -69,23 +69,12 @@ export class AuthRepo {
     return row;
   }
 
-  async findRefreshTokenById(id: string): Promise<RefreshTokenRow | undefined> {
-    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.id, id));
-    return row;
-  }
 
   async findChild(parentId: string): Promise<RefreshTokenRow | undefined> {
     const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.parentId, parentId));
     return row;
   }
 
-  async countChildren(parentId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.parentId, parentId));
-    return row?.n ?? 0;
-  }
 
   async revokeSession(sessionId: string, reason: string, now: Date): Promise<void> {
     await this.db

@@ -2,25 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { sampleCredential as credential } from '../../../testing/sample-credential';
 import { VerifyPage } from './VerifyPage';
 
 const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
-const credential = {
-  '@context': ['https://www.w3.org/2018/credentials/v1'],
-  id: 'urn:uuid:7d1f',
-  type: ['VerifiableCredential', 'SoulBoundTokenCredential'],
-  issuer: 'did:key:z6MkIssuer',
-  issuanceDate: '2026-11-21T10:00:03Z',
-  expirationDate: '2027-11-21T10:00:03Z',
-  credentialSubject: {
-    id: 'did:key:z6MkInvestor',
-    full_name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    kycStatus: 'verified',
-    wallets: {},
-  },
-  proof: { type: 'DataIntegrityProof', proofValue: 'z3' },
-};
 
 beforeAll(setUpI18n);
 

@@ -6,6 +6,7 @@ import { english } from '../../../i18n/catalogue';
 import { withQueryClient } from '../../../testing/query-client';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { SbtTab } from './SbtTab';
+import { sampleCredential as credential } from '../../../testing/sample-credential';
 
 const images = [
   { id: 'aurora', name: 'Aurora', url: 'http://portal.test/ipfs/bafy-aurora', description: 'Rings.' },
@@ -52,24 +53,6 @@ const minted = sbt({
   vcUrl: 'http://portal.test/ipfs/bafkrei-vc',
   mintedAt: '2026-11-21T10:00:05.000Z',
 });
-
-const credential = {
-  '@context': ['https://www.w3.org/2018/credentials/v1'],
-  id: 'urn:uuid:7d1f',
-  type: ['VerifiableCredential', 'SoulBoundTokenCredential'],
-  issuer: 'did:key:z6MkIssuer',
-  issuanceDate: '2026-11-21T10:00:03Z',
-  expirationDate: '2027-11-21T10:00:03Z',
-  credentialSubject: {
-    id: 'did:key:z6MkInvestor',
-    full_name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    kycStatus: 'verified',
-    country: 'GBR',
-    wallets: { Ethereum: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' },
-  },
-  proof: { type: 'DataIntegrityProof', proofValue: 'z3' },
-};
 
 const renderTab = (path = '/dashboard?tab=sbt') => renderAt(path, withQueryClient(<SbtTab />), '/dashboard');
 
