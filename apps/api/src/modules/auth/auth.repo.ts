@@ -69,12 +69,10 @@ export class AuthRepo {
     return row;
   }
 
-
   async findChild(parentId: string): Promise<RefreshTokenRow | undefined> {
     const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.parentId, parentId));
     return row;
   }
-
 
   async revokeSession(sessionId: string, reason: string, now: Date): Promise<void> {
     await this.db
