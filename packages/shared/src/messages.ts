@@ -128,6 +128,48 @@ export const messages = {
   sbtCreateFailed: 'Failed to create SBT',
   sbtVcUnavailable: 'VC data not available yet.',
   sbtVcLoadFailed: 'Failed to load VC metadata.',
+  // spec §5, §8: marketplace and purchase
+  marketplaceFetchFailed: 'Failed to fetch marketplace tokens',
+  noAuthToken: 'No authentication token found',
+  purchaseFailed: 'Purchase failed',
+  purchaseMissingInfo: 'Missing required information. Please ensure you have a DID and wallet configured.',
+  purchaseAmountPositive: 'Amount must be greater than 0',
+  purchaseTooMany: 'Cannot purchase more than {{tokenAmount}} tokens available in this listing',
+  purchaseSuccessTitle: 'Purchase Successful!',
+  purchaseSuccessText:
+    'Your token purchase has been completed and a Verifiable Credential has been generated.',
+  // our own wording for the marketplace, issuers and purchases where the spec is silent
+  purchaseListingNotFound: 'This listing does not exist.',
+  purchaseListingUnavailable: 'This listing is no longer available.',
+  purchaseListingExpired: 'This listing has expired.',
+  purchaseSoldOut: 'This listing is sold out.',
+  purchaseKycRequired: 'Please complete identity verification (KYC) before buying tokens.',
+  purchaseDidNotYours: 'The DID must be your own.',
+  purchaseWalletNotYours: 'The wallet must be one of your own vault addresses.',
+  purchaseWalletWrongChain: "The wallet must be on the token's chain ({{chain}}).",
+  purchaseVaultRequired: 'Please create your vault before buying tokens.',
+  purchaseAmountPrecision: 'This token allows at most {{decimals}} decimal places.',
+  purchaseInsufficientFunds: 'Not enough ETH in your vault to pay for this purchase.',
+  purchaseDeadlinePassed: 'The listing expired before the purchase settled.',
+  purchaseSettlementFailed: 'The purchase could not be settled on chain.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 letters, digits or _.:-',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
+  issuerTokenNameRequired: 'Token name is required',
+  issuerTokenSymbolInvalid: 'Symbol must be 1 to 11 letters or digits',
+  issuerTokenTypeInvalid: 'Token type must be ERC20, ERC721, ERC1155 or SPL',
+  issuerAssetCategoryInvalid: 'Please choose an asset category',
+  issuerDecimalsTooMany: 'Too many decimals for this token type',
+  issuerSupplyInvalid: 'Total supply must be a positive number within the limit for this token type',
+  issuerTokenNotFound: 'Token not found',
+  issuerTokenNotDeployed: 'The token must be deployed before it can be listed.',
+  issuerPriceInvalid: 'Price per token must be a positive amount of ETH',
+  issuerDeadlineInvalid: 'Deadline must be a date and time',
+  issuerDeadlinePast: 'Deadline must be in the future',
+  issuerAmountInvalid: 'Amount must be a positive number of whole tokens within your treasury',
+  issuerVaultRequired: 'Create your vault before issuing tokens.',
+  issuerListingNotFound: 'Listing not found',
+  issuerListingNotOpen: 'Only an open listing can be cancelled.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -139,4 +181,11 @@ const byText = new Map<string, MessageKey>(
 /** The key of a known message text, so a client can show it in the user's language. */
 export function messageKey(text: string): MessageKey | undefined {
   return byText.get(text);
+}
+
+/** Fills `{{name}}` placeholders of a message (i18next's syntax, so the web translates the same text). */
+export function formatMessage(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
 }

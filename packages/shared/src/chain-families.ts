@@ -1,0 +1,51 @@
+/**
+ * Chain families the product knows (spec §3 and §4) and which of them can carry a token. Ethereum
+ * and Solana have engines (embedded and RPC); Ripple and Stellar are labels only, so nobody can
+ * list a token on a chain the portal cannot settle (DESIGN §6 "Chains").
+ */
+export const CHAIN_FAMILIES = ['ethereum', 'solana', 'ripple', 'stellar'] as const;
+export type ChainFamily = (typeof CHAIN_FAMILIES)[number];
+
+export const TOKEN_TYPES = ['ERC20', 'ERC721', 'ERC1155', 'SPL'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+/** The chain each token standard lives on. */
+export const TOKEN_TYPE_CHAIN: Record<TokenType, ChainFamily> = {
+  ERC20: 'ethereum',
+  ERC721: 'ethereum',
+  ERC1155: 'ethereum',
+  SPL: 'solana',
+};
+
+/** Largest number of decimals each standard allows; item tokens are indivisible. */
+export const TOKEN_TYPE_MAX_DECIMALS: Record<TokenType, number> = {
+  ERC20: 18,
+  ERC721: 0,
+  ERC1155: 0,
+  SPL: 9,
+};
+
+/** Spec §4: 'Ethereum' (ethereum or sepolia), 'Solana', 'Ripple', 'Stellar', else 'Unknown'. */
+export function blockchainLabel(chain: string | null | undefined): string {
+  switch (chain?.trim().toLowerCase()) {
+    case 'ethereum':
+    case 'sepolia':
+      return 'Ethereum';
+    case 'solana':
+      return 'Solana';
+    case 'ripple':
+      return 'Ripple';
+    case 'stellar':
+      return 'Stellar';
+    default:
+      return 'Unknown';
+  }
+}
+
+/** The custody asset id prefix of each family, to find the buyer's wallet on a token's chain. */
+export const CHAIN_ASSET_PREFIX: Record<ChainFamily, string> = {
+  ethereum: 'ETH',
+  solana: 'SOL',
+  ripple: 'XRP',
+  stellar: 'XLM',
+};

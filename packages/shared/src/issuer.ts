@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from './chain-families.js';
+import { parseUnits } from './money.js';
+import { messages } from './messages.js';
+
+/** The issuer console (ISSUER and ADMIN): tokens deployed on real chains and escrow listings. */
+
+export const TOKEN_STATUSES = ['CREATING', 'DEPLOYING', 'DEPLOYED', 'FAILED'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
+/** Listing statuses (spec §4); a listing is DEPLOYED once its tokens sit in escrow. */
+export const LISTING_STATUSES = ['PENDING', 'DEPLOYING', 'DEPLOYED', 'FAILED', 'CLOSED'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_KINDS = ['escrow', 'direct'] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+export const ASSET_CATEGORIES = [
+  'Real Estate',
+  'Equity',
+  'Debt',
+  'Commodity',
+  'Art & Collectibles',
+  'Fund',
+  'Other',
+] as const;
+
+/** Largest supply in whole tokens / items (ERC-721 items are minted one by one at deploy). */
+export const MAX_ITEM_SUPPLY = 1000;
+export const MAX_FUNGIBLE_SUPPLY = 10n ** 15n;
+
+const text = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max);
+const decimalString = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+
+export const CreateTokenRequestSchema = z
+  .strictObject({
+    name: text(64, messages.issuerTokenNameRequired),
+    symbol: z
+      .string({ error: messages.issuerTokenSymbolInvalid })
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,11}$/, messages.issuerTokenSymbolInvalid)
+      .transform((symbol) => symbol.toUpperCase()),
+    description: z.string().trim().max(2000).default(''),
+    tokenType: z.enum(TOKEN_TYPES, { error: messages.issuerTokenTypeInvalid }),
+    assetCategory: z.enum(ASSET_CATEGORIES, { error: messages.issuerAssetCategoryInvalid }),
+    decimals: z.coerce.number().int().min(0).max(18).default(0),
+    /** Whole tokens (a decimal string for fungible tokens, a count for items). */
+    totalSupply: decimalString,
+  })
+  .superRefine((token, ctx) => {
+    if (token.decimals > TOKEN_TYPE_MAX_DECIMALS[token.tokenType]) {
+      ctx.addIssue({ code: 'custom', path: ['decimals'], message: messages.issuerDecimalsTooMany });
+    }
+    const supply = parseUnits(token.totalSupply, token.decimals);
+    const max = isItemToken(token.tokenType) ? BigInt(MAX_ITEM_SUPPLY) : MAX_FUNGIBLE_SUPPLY;
+    if (supply === undefined || supply <= 0n || supply > max * 10n ** BigInt(token.decimals)) {
+      ctx.addIssue({ code: 'custom', path: ['totalSupply'], message: messages.issuerSupplyInvalid });
+    }
+  })
+  .meta({ id: 'CreateTokenRequest' });
+export type CreateTokenRequest = z.infer<typeof CreateTokenRequestSchema>;
+
+export function isItemToken(type: TokenType): boolean {
+  return type === 'ERC721';
+}
+
+export const IssuerTokenSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    symbol: z.string(),
+    description: z.string(),
+    tokenType: z.enum(TOKEN_TYPES),
+    assetCategory: z.string(),
+    decimals: z.number().int(),
+    totalSupply: z.string(),
+    /** Whole tokens still in the issuer's treasury (not in escrow, not sold). */
+    treasuryAmount: z.string(),
+    blockchain: z.string(),
+    network: z.string(),
+    environment: z.string(),
+    status: z.enum(TOKEN_STATUSES),
+    contractAddress: z.string().nullable(),
+    deployTxHash: z.string().nullable(),
+    explorerUrl: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'IssuerToken' });
+export type IssuerToken = z.infer<typeof IssuerTokenSchema>;
+
+export const CreateListingRequestSchema = z
+  .strictObject({
+    tokenId: z.uuid({ error: messages.issuerTokenNotFound }),
+    kind: z.enum(LISTING_KINDS).default('escrow'),
+    /** Whole tokens offered. */
+    tokenAmount: decimalString,
+    priceETH: decimalString.refine((price) => {
+      const wei = parseUnits(price, 18);
+      return wei !== undefined && wei > 0n && wei <= 10n ** 24n;
+    }, messages.issuerPriceInvalid),
+    deadline: z.iso.datetime({ offset: true, error: messages.issuerDeadlineInvalid }),
+  })
+  .meta({ id: 'CreateListingRequest' });
+export type CreateListingRequest = z.infer<typeof CreateListingRequestSchema>;
+
+export const IssuerListingSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(LISTING_KINDS),
+    tokenId: z.uuid(),
+    tokenName: z.string(),
+    tokenSymbol: z.string(),
+    tokenType: z.enum(TOKEN_TYPES),
+    tokenAmount: z.string(),
+    soldAmount: z.string(),
+    reservedAmount: z.string(),
+    priceETH: z.string(),
+    deadline: z.string(),
+    status: z.enum(LISTING_STATUSES),
+    available: z.boolean(),
+    txHash: z.string().nullable(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'IssuerListing' });
+export type IssuerListing = z.infer<typeof IssuerListingSchema>;
+
+export const IssuerTokensResponseSchema = z
+  .object({ success: z.literal(true), tokens: z.array(IssuerTokenSchema) })
+  .meta({ id: 'IssuerTokensResponse' });
+export const IssuerTokenResponseSchema = z
+  .object({ success: z.literal(true), token: IssuerTokenSchema })
+  .meta({ id: 'IssuerTokenResponse' });
+export const IssuerListingsResponseSchema = z
+  .object({ success: z.literal(true), listings: z.array(IssuerListingSchema) })
+  .meta({ id: 'IssuerListingsResponse' });
+export const IssuerListingResponseSchema = z
+  .object({ success: z.literal(true), listing: IssuerListingSchema })
+  .meta({ id: 'IssuerListingResponse' });
+
+export const IdParamsSchema = z.object({ id: z.uuid({ error: messages.notFound }) });

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { TOKEN_TYPES } from './chain-families.js';
+import { messages } from './messages.js';
+
+/** Spec §2 "Purchase dialog", "My Assets tab", §3, §5, §7. */
+
+export const PURCHASE_STATUSES = ['PENDING', 'SETTLING', 'COMPLETED', 'FAILED'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** Whole tokens, as the dialog sends them (a number or a decimal string). */
+const amountField = z
+  .union([z.number(), z.string()], { error: messages.purchaseMissingInfo })
+  .transform((value) => (typeof value === 'number' ? value.toFixed(18).replace(/\.?0+$/, '') : value.trim()))
+  .refine((value) => /^\d+(\.\d+)?$/.test(value) && /[1-9]/.test(value), messages.purchaseAmountPositive);
+
+const didField = z
+  .string({ error: messages.purchaseMissingInfo })
+  .trim()
+  .min(1, messages.purchaseMissingInfo)
+  .max(300);
+const walletField = z
+  .string({ error: messages.purchaseMissingInfo })
+  .trim()
+  .min(1, messages.purchaseMissingInfo)
+  .max(200);
+
+export const EscrowPurchaseParamsSchema = z.object({
+  escrowId: z.uuid({ error: messages.purchaseListingNotFound }),
+});
+
+export const EscrowPurchaseRequestSchema = z
+  .strictObject({
+    escrowId: z.uuid({ error: messages.purchaseListingNotFound }).optional(),
+    amount: amountField,
+    investorDid: didField,
+    investorWallet: walletField,
+  })
+  .meta({ id: 'EscrowPurchaseRequest' });
+export type EscrowPurchaseRequest = z.infer<typeof EscrowPurchaseRequestSchema>;
+
+export const DirectPurchaseRequestSchema = z
+  .strictObject({
+    tokenId: z.uuid({ error: messages.purchaseListingNotFound }),
+    amount: amountField,
+    investorDid: didField,
+    investorWallet: walletField,
+    /** Sent null by the client (spec §7): the offer's price applies. */
+    purchasePrice: z.null().optional(),
+  })
+  .meta({ id: 'DirectPurchaseRequest' });
+export type DirectPurchaseRequest = z.infer<typeof DirectPurchaseRequestSchema>;
+
+/** Spec §4 (DESIGN §4): the Idempotency-Key header of money-moving POSTs. */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, messages.idempotencyKeyInvalid)
+  .optional();
+
+export const PurchaseSchema = z
+  .object({
+    id: z.uuid(),
+    listingId: z.uuid(),
+    tokenId: z.uuid(),
+    tokenName: z.string(),
+    tokenSymbol: z.string(),
+    tokenType: z.enum(TOKEN_TYPES),
+    blockchain: z.string(),
+    status: z.enum(PURCHASE_STATUSES),
+    /** Whole tokens. */
+    amount: z.string(),
+    costETH: z.string(),
+    percent: z.string(),
+    paymentTxHash: z.string().nullable(),
+    deliveryTxHash: z.string().nullable(),
+    error: z.string().nullable(),
+    vcUrl: z.string().nullable(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Purchase' });
+export type Purchase = z.infer<typeof PurchaseSchema>;
+
+export const PurchaseResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      purchase: PurchaseSchema,
+      ownershipRecord: z.object({
+        amount: z.string(),
+        percent: z.string(),
+        /** Null until the delivery transaction exists (the dialog shows 'Pending...'). */
+        transactionHash: z.string().nullable(),
+      }),
+      vcData: z.object({ ipfsUrl: z.string().nullable() }),
+    }),
+  })
+  .meta({ id: 'PurchaseResponse' });
+export type PurchaseResponse = z.infer<typeof PurchaseResponseSchema>;
+
+export const PurchaseIdParamsSchema = z.object({ id: z.uuid({ error: messages.notFound }) });
+
+export const InvestorAssetSchema = z
+  .object({
+    id: z.uuid(),
+    tokenName: z.string(),
+    tokenSymbol: z.string(),
+    tokenType: z.enum(TOKEN_TYPES),
+    blockchain: z.string(),
+    status: z.enum(PURCHASE_STATUSES),
+    amount: z.string(),
+    percent: z.string(),
+    issuer: z.object({ email: z.string().nullable() }),
+    purchasedAt: z.string(),
+    transactionHash: z.string().nullable(),
+    vcUrl: z.string().nullable(),
+  })
+  .meta({ id: 'InvestorAsset' });
+export type InvestorAsset = z.infer<typeof InvestorAssetSchema>;
+
+export const MyAssetsResponseSchema = z
+  .object({ success: z.literal(true), assets: z.array(InvestorAssetSchema) })
+  .meta({ id: 'MyAssetsResponse' });
+export type MyAssetsResponse = z.infer<typeof MyAssetsResponseSchema>;
