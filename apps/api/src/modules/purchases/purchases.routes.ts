@@ -41,7 +41,7 @@ export function purchasesRoutes(app: App, purchases: PurchasesService): void {
         request.body,
         request.headers['idempotency-key'],
       );
-      return reply.status(answer.statusCode).send(answer.body);
+      return reply.status(202).send(answer);
     },
   );
 
@@ -63,7 +63,7 @@ export function purchasesRoutes(app: App, purchases: PurchasesService): void {
         request.body,
         request.headers['idempotency-key'],
       );
-      return reply.status(answer.statusCode).send(answer.body);
+      return reply.status(202).send(answer);
     },
   );
 

@@ -57,8 +57,6 @@ interface Buyer {
   paymentAddress: string;
 }
 
-type Answer = { statusCode: number; body: PurchaseResponse };
-
 /**
  * Buying tokens (spec §2 "Purchase dialog", DESIGN §6): one transaction checks the request,
  * reserves the tokens with a guarded update and enqueues the settlement job, so a listing can
@@ -74,7 +72,7 @@ export class PurchasesService {
     escrowId: string,
     request: EscrowPurchaseRequest,
     idempotencyKey: string | undefined,
-  ): Promise<Answer> {
+  ): Promise<PurchaseResponse> {
     if (request.escrowId !== undefined && request.escrowId !== escrowId) {
       throw new DomainError('VALIDATION_ERROR', messages.purchaseListingNotFound, {
         fields: { escrowId: messages.purchaseListingNotFound },
@@ -92,7 +90,7 @@ export class PurchasesService {
     userId: string,
     request: DirectPurchaseRequest,
     idempotencyKey: string | undefined,
-  ): Promise<Answer> {
+  ): Promise<PurchaseResponse> {
     return this.idempotent(userId, 'direct-purchase', request, idempotencyKey, async () => {
       const listingId = await this.deps.repo.directListingOf(request.tokenId);
       const found = listingId ? await this.deps.issuerRepo.listing(listingId) : undefined;
@@ -138,15 +136,15 @@ export class PurchasesService {
       token: TokenRow;
       request: { amount: string; investorDid: string; investorWallet: string };
     }>,
-  ): Promise<Answer> {
+  ): Promise<PurchaseResponse> {
     const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const replay = async (): Promise<Answer | undefined> => {
+    const replay = async (): Promise<PurchaseResponse | undefined> => {
       if (!key) return undefined;
       const stored = await this.deps.repo.findIdempotent(userId, route, key);
       if (!stored) return undefined;
       if (stored.requestHash !== requestHash)
         throw new DomainError('UNPROCESSABLE', messages.idempotencyKeyReused);
-      return { statusCode: stored.statusCode, body: stored.response as PurchaseResponse };
+      return stored.response as PurchaseResponse;
     };
     const earlier = await replay();
     if (earlier) return earlier;
@@ -176,18 +174,14 @@ export class PurchasesService {
           { purchaseId: purchase.id },
           { dedupeKey: purchase.id, maxAttempts: SETTLE_ATTEMPTS },
         );
-        const answer: Answer = {
-          statusCode: 202,
-          body: this.response({ purchase, token, listing, issuerEmail: null }),
-        };
+        const answer = this.response({ purchase, token, listing, issuerEmail: null });
         if (key) {
           await repo.insertIdempotent({
             userId,
             route,
             key,
             requestHash,
-            statusCode: 202,
-            response: answer.body,
+            response: answer,
           });
         }
         return answer;
@@ -195,7 +189,7 @@ export class PurchasesService {
       this.deps.jobs.notify();
       this.deps.onListingsChanged?.();
       this.deps.log.info(
-        { userId, purchaseId: answer.body.data.purchase.id, listingId: listing.id },
+        { userId, purchaseId: answer.data.purchase.id, listingId: listing.id },
         'tokens reserved',
       );
       return answer;
