@@ -8,6 +8,7 @@ import {
   IssuerTokenResponseSchema,
   IssuerTokensResponseSchema,
 } from '@portal/shared/issuer';
+import { z } from 'zod';
 import type { App } from '../../app.js';
 import { errorResponses } from '../../http.js';
 import { caller } from '../../plugins/policy.js';
@@ -16,6 +17,15 @@ import type { IssuerService } from './issuer.service.js';
 const policy: readonly Role[] = ['issuer', 'admin'];
 const tags = ['issuer'];
 const security = [{ bearer: [] }];
+
+const ItemParamsSchema = z.object({ id: z.uuid(), item: z.coerce.number().int().min(1).max(1_000_000) });
+const ItemMetadataSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
+  })
+  .meta({ id: 'ItemMetadata' });
 
 /** The issuer console's API: an issuer only ever sees and changes their own tokens and listings. */
 export function issuerRoutes(app: App, issuer: IssuerService): void {
@@ -105,5 +115,22 @@ export function issuerRoutes(app: App, issuer: IssuerService): void {
       success: true as const,
       listing: await issuer.cancelListing(caller(request).userId, request.params.id),
     }),
+  );
+
+  // Public ERC-721 metadata: wallets and explorers read it through the contract's tokenURI.
+  app.get(
+    '/api/tokens/:id/items/:item',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['tokens'],
+        params: ItemParamsSchema,
+        response: { 200: ItemMetadataSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const metadata = await issuer.itemMetadata(request.params.id, request.params.item);
+      return reply.header('cache-control', 'public, max-age=300').send(metadata);
+    },
   );
 }

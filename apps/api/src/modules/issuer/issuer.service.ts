@@ -166,6 +166,22 @@ export class IssuerService {
     return this.toListing(result.listing, result.token);
   }
 
+  /** Public ERC-721 metadata of one item (the contract's tokenURI points here): no personal data. */
+  async itemMetadata(tokenId: string, item: number): Promise<ItemMetadata> {
+    const token = await this.deps.repo.token(tokenId);
+    if (!token || token.tokenType !== 'ERC721' || item < 1 || BigInt(item) > BigInt(token.totalSupply)) {
+      throw new DomainError('NOT_FOUND', messages.notFound);
+    }
+    return {
+      name: `${token.name} #${item}`,
+      description: token.description,
+      attributes: [
+        { trait_type: 'Asset category', value: token.assetCategory },
+        { trait_type: 'Symbol', value: token.symbol },
+      ],
+    };
+  }
+
   /** Job: deploys the token from the issuer's vault; safe to run again after a crash. */
   async deploy(tokenId: string, job: JobRow): Promise<void> {
     const token = await this.deps.repo.token(tokenId);
@@ -311,6 +327,12 @@ export class IssuerService {
       createdAt: listing.createdAt.toISOString(),
     };
   }
+}
+
+export interface ItemMetadata {
+  name: string;
+  description: string;
+  attributes: Array<{ trait_type: string; value: string }>;
 }
 
 export function ledgerToken(token: TokenRow): LedgerToken {

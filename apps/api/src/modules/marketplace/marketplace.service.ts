@@ -21,7 +21,7 @@ export class MarketplaceService {
   async browse(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
     const now = this.clock.now();
     const [{ rows, total }, summary] = await Promise.all([
-      this.repo.page(query, this.decodeCursor(query.cursor), now),
+      this.repo.page(query, this.decodeCursor(query), now),
       this.repo.summary(now),
     ]);
     const page = rows.slice(0, query.limit);
@@ -71,8 +71,9 @@ export class MarketplaceService {
     };
   }
 
-  private decodeCursor(cursor: string | undefined): PageCursor | undefined {
+  private decodeCursor({ cursor, sort }: MarketplaceQuery): PageCursor | undefined {
     if (cursor === undefined) return undefined;
+    const byDate = sort === 'newest' || sort === 'oldest';
     try {
       const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
       if (
@@ -81,6 +82,7 @@ export class MarketplaceService {
         typeof parsed[0] === 'string' &&
         typeof parsed[1] === 'string' &&
         /^[0-9a-f-]{36}$/.test(parsed[1]) &&
+        (!byDate || /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/.test(parsed[0])) &&
         encodeCursor({ value: parsed[0], id: parsed[1] }) === cursor
       ) {
         return { value: parsed[0], id: parsed[1] };
