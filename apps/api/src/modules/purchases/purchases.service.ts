@@ -23,6 +23,9 @@ import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { PurchasesRepo, PurchaseRow, PurchaseView } from './purchases.repo.js';
 
+/** The guarded update claimed nothing; why is read after the transaction has rolled back. */
+class NotReserved extends Error {}
+
 export const SETTLE_QUEUE = 'purchase.settle';
 const SETTLE_ATTEMPTS = 8;
 
@@ -155,9 +158,7 @@ export class PurchasesService {
     try {
       const answer = await this.deps.db.transaction(async (tx) => {
         const repo = this.deps.repo.with(tx);
-        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) {
-          throw await this.unavailable(listing.id);
-        }
+        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) throw new NotReserved();
         const purchase = await repo.insert({
           userId,
           listingId: listing.id,
@@ -194,6 +195,7 @@ export class PurchasesService {
       );
       return answer;
     } catch (error) {
+      if (error instanceof NotReserved) throw await this.unavailable(listing.id);
       // A concurrent request with the same key won the race: answer what it answered.
       if (isUniqueViolation(error)) {
         const winner = await replay();
