@@ -128,6 +128,11 @@ export class PurchasesService {
     });
   }
 
+  /** Whether the chain recorded the ETH payment of a purchase (payment recorder). */
+  paymentRecorded(purchaseId: string): Promise<boolean> {
+    return this.deps.payments.paid(purchaseId);
+  }
+
   /** Same key and body → the first answer; same key, other body → 422; no key → no memory. */
   private async idempotent(
     userId: string,
@@ -242,8 +247,9 @@ export class PurchasesService {
 
   private checkAmount(listing: ListingRow, token: TokenRow, requested: string): bigint {
     const amount = parseUnits(requested, token.decimals);
-    if (amount === undefined) {
-      const message = formatMessage(messages.purchaseAmountPrecision, { decimals: token.decimals });
+    if (amount === undefined || (amount > 0n && !this.deps.issuer.wholeLots(token, listing.kind, amount))) {
+      const decimals = amount === undefined ? token.decimals : 0;
+      const message = formatMessage(messages.purchaseAmountPrecision, { decimals });
       throw new DomainError('VALIDATION_ERROR', message, { fields: { amount: message } });
     }
     if (amount <= 0n) {
