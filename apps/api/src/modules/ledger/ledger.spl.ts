@@ -14,9 +14,9 @@ import {
   type TokenLedger,
 } from './ledger.js';
 
-/** Finds the custody vault that signs for a user's SOL address. */
+/** The custody vault that signs for a user's SOL address. */
 export interface SolanaVaults {
-  custodyVaultId(userId: string): Promise<string>;
+  solanaSigner(userId: string): Promise<SolanaSigner>;
 }
 
 /**
@@ -115,8 +115,8 @@ export class SplLedger implements TokenLedger {
     return this.solana.balance(mint(token), owner);
   }
 
-  private async signer(party: Party): Promise<SolanaSigner> {
-    return { kind: 'vault', vaultId: await this.vaults.custodyVaultId(party.userId), address: party.address };
+  private signer(party: Party): Promise<SolanaSigner> {
+    return this.vaults.solanaSigner(party.userId);
   }
 
   /** A transaction that failed on chain or was refused fails the purchase; the rest is retried. */

@@ -204,13 +204,6 @@ export class VaultService {
   }
 
   /** The user's finished vault; it must live at the custody provider this deployment runs. */
-  /** The custody provider's id of the user's vault (its keys sign for the vault's addresses). */
-  async custodyVaultId(userId: string): Promise<string> {
-    const row = await this.activeVault(userId);
-    if (!row) throw new DomainError('CONFLICT', messages.vaultRequired);
-    return row.providerVaultId;
-  }
-
   private async activeVault(userId: string): Promise<{ id: string; providerVaultId: string } | undefined> {
     const row = await this.deps.repo.findByUser(userId);
     if (row?.status !== 'active' || !row.providerVaultId) return undefined;
