@@ -122,7 +122,14 @@ describe('GET /api/escrow/marketplace', () => {
   it('filters by token type and status, and sorts by name, symbol and age', async () => {
     expect((await browse('?tokenType=SPL')).listings.map((l) => l.listingId)).toEqual([ids.sun]);
     expect((await browse('?status=FAILED')).listings.map((l) => l.listingId)).toEqual([ids.bond]);
-    expect((await browse('?status=DEPLOYED&tokenType=ERC20')).total).toBe(2);
+    const filtered = await browse('?status=DEPLOYED&tokenType=ERC20');
+    expect(filtered.total).toBe(2);
+    expect(filtered.summary).toEqual({
+      totalTokens: 2,
+      availableForInvestment: 2,
+      activeIssuers: 1,
+      totalValue: '$0',
+    });
     expect((await browse('?sort=oldest')).listings.map((l) => l.listingId)).toEqual([
       ids.gold,
       ids.art,
