@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceResponse } from '@portal/shared/marketplace';
 import { messages } from '@portal/shared/messages';
 import { deployedToken, issuerAccount, openListing } from '../../test/market-fixtures.js';
+import { testDatabaseUrl } from '../../test/test-database.js';
 import {
   callApi,
   createTestApp,
@@ -193,6 +195,13 @@ describe('GET /api/escrow/marketplace', () => {
       (await callApi(t.app, 'GET', `/api/escrow/marketplace?sort=newest&cursor=${forged}`, investor))
         .statusCode,
     ).toBe(400);
+  });
+
+  it.runIf(testDatabaseUrl)('has a trigram index for the search on PostgreSQL', async () => {
+    const result = await t.app.container.database.db.execute(
+      sql`select indexdef from pg_indexes where indexname = 'listings_search_trgm_idx'`,
+    );
+    expect(JSON.stringify(result)).toContain('gin_trgm_ops');
   });
 
   it('needs a session', async () => {
