@@ -210,7 +210,13 @@ export async function createContainer(
   });
   registerSbtMintJob(jobs, sbt);
 
-  const ledgers = createLedgers({ chain, vault });
+  const ledgers = createLedgers({
+    chain,
+    sender: chainSender,
+    assets: assetContracts,
+    vault,
+    publicUrl: config.publicUrl,
+  });
   const networks = new Networks(ledgers.engines);
   const marketplace = new MarketplaceService(new MarketplaceRepo(db), networks, clock);
   const issuerRepo = new IssuerRepo(db);
