@@ -3,7 +3,7 @@ import { assetToken1155Abi } from '@portal/contracts/asset-token1155';
 import { assetToken20Abi } from '@portal/contracts/asset-token20';
 import { messages } from '@portal/shared/messages';
 import {
-  AssetContracts,
+  type AssetContracts,
   ERC1155_TOKEN_ID,
   paymentRef,
   type AssetTokenKind,
