@@ -17,6 +17,7 @@ import { explorerRoutes } from './modules/explorer/explorer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     accessTokenSeconds: config.session.accessTokenSeconds,
   });
   adminRoutes(app, container.outbox);
+  settingsRoutes(app, container.settings);
   await kycRoutes(app, {
     kyc: container.kyc,
     sandbox: container.kycSandbox,

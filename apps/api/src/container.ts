@@ -19,6 +19,9 @@ import { KycService } from './modules/kyc/kyc.service.js';
 import { publishDesigns } from './modules/sbt/sbt.designs.js';
 import { SbtRepo } from './modules/sbt/sbt.repo.js';
 import { SbtService } from './modules/sbt/sbt.service.js';
+import { SettingsRepo } from './modules/settings/settings.repo.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
@@ -61,6 +64,7 @@ export interface Container {
   jobs: JobQueue;
   auth: AuthService;
   users: UsersService;
+  settings: SettingsService;
   dids: DidService;
   credentials: CredentialsService;
   kyc: KycService;
@@ -105,6 +109,15 @@ export async function createContainer(
   );
   const usersRepo = new UsersRepo(db);
   const users = new UsersService(usersRepo);
+  const twoFactorRepo = new TwoFactorRepo(db);
+  const settings = new SettingsService({
+    db,
+    repo: new SettingsRepo(db),
+    users: usersRepo,
+    twoFactorEnabled: (userId) => twoFactorRepo.isEnabled(userId),
+    clock,
+  });
+  users.addProfileSource((userId) => settings.profileFields(userId));
   const auth = new AuthService({
     db,
     auth: new AuthRepo(db),
@@ -193,6 +206,7 @@ export async function createContainer(
     jobs,
     auth,
     users,
+    settings,
     dids,
     credentials,
     kyc,

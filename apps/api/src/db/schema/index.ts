@@ -8,3 +8,6 @@ export * from './jobs.js';
 export * from './kyc.js';
 export * from './did.js';
 export * from './sbt.js';
+export * from './settings.js';
+export * from './notifications.js';
+export * from './security.js';

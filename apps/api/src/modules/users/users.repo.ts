@@ -40,4 +40,8 @@ export class UsersRepo {
   async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
   }
+
+  async updateName(id: string, name: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ name, updatedAt: now }).where(eq(users.id, id));
+  }
 }

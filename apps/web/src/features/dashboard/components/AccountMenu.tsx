@@ -67,6 +67,8 @@ export function AccountMenu() {
         sx={{ padding: 0.5 }}
       >
         <Avatar
+          src={profile?.avatarUrl}
+          alt=""
           sx={{
             width: 36,
             height: 36,
