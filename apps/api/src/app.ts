@@ -17,6 +17,7 @@ import { explorerRoutes } from './modules/explorer/explorer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
@@ -94,6 +95,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   });
   adminRoutes(app, container.outbox);
   settingsRoutes(app, container.settings);
+  notificationsRoutes(app, {
+    notifications: container.notifications,
+    hub: container.events,
+    isLive: (sessionId) => container.auth.isLive(sessionId),
+  });
   await kycRoutes(app, {
     kyc: container.kyc,
     sandbox: container.kycSandbox,

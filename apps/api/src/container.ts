@@ -19,6 +19,9 @@ import { KycService } from './modules/kyc/kyc.service.js';
 import { publishDesigns } from './modules/sbt/sbt.designs.js';
 import { SbtRepo } from './modules/sbt/sbt.repo.js';
 import { SbtService } from './modules/sbt/sbt.service.js';
+import { EventHub } from './modules/notifications/event-hub.js';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
@@ -65,6 +68,8 @@ export interface Container {
   auth: AuthService;
   users: UsersService;
   settings: SettingsService;
+  events: EventHub;
+  notifications: NotificationsService;
   dids: DidService;
   credentials: CredentialsService;
   kyc: KycService;
@@ -118,6 +123,17 @@ export async function createContainer(
     clock,
   });
   users.addProfileSource((userId) => settings.profileFields(userId));
+  const events = new EventHub();
+  const notifications = new NotificationsService({
+    repo: new NotificationsRepo(db),
+    users: usersRepo,
+    channels: (userId) => settings.channels(userId),
+    hub: events,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const auth = new AuthService({
     db,
     auth: new AuthRepo(db),
@@ -150,6 +166,7 @@ export async function createContainer(
     fuel: async (ethAddress) => {
       await chain.fund(getAddress(ethAddress));
     },
+    notify: notifications.notify,
   });
   users.addProfileSource((userId) => vault.profileFields(userId));
 
@@ -162,7 +179,15 @@ export async function createContainer(
     // The sandbox's decisions go through the same verification and handler as Sumsub's webhooks.
     deliver: (rawBody, headers) => kyc.receiveWebhook(rawBody, headers),
   });
-  const kyc: KycService = new KycService({ db, repo: new KycRepo(db), port: kycPort, masterKey, clock, log });
+  const kyc: KycService = new KycService({
+    db,
+    repo: new KycRepo(db),
+    port: kycPort,
+    masterKey,
+    clock,
+    log,
+    notify: notifications.notify,
+  });
   users.addProfileSource((userId) => kyc.profile(userId));
 
   log.info(
@@ -194,6 +219,7 @@ export async function createContainer(
     jobs,
     clock,
     log,
+    notify: notifications.notify,
   });
 
   return {
@@ -207,6 +233,8 @@ export async function createContainer(
     auth,
     users,
     settings,
+    events,
+    notifications,
     dids,
     credentials,
     kyc,

@@ -205,6 +205,11 @@ export class AuthService {
     return { userId: live.userId, sessionId: live.sessionId, role: live.role };
   }
 
+  /** Whether a session is still signed in, for long-lived streams opened with it. */
+  async isLive(sessionId: string): Promise<boolean> {
+    return !!(await this.deps.auth.findLiveSession(sessionId, this.deps.clock.now()));
+  }
+
   /** For logout: identifies the session of a genuine token even if it has expired. */
   async sessionOf(accessToken: string): Promise<string | undefined> {
     const claims = await this.deps.tokens.verify(accessToken, {
