@@ -134,6 +134,7 @@ export async function createContainer(
     publicUrl: config.publicUrl,
     log,
   });
+
   const auth = new AuthService({
     db,
     auth: new AuthRepo(db),
@@ -146,6 +147,7 @@ export async function createContainer(
     clock,
     config,
     log,
+    alerts: { enabled: (userId) => settings.loginAlerts(userId), notify: notifications.notify },
   });
 
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
@@ -221,6 +223,14 @@ export async function createContainer(
     log,
     notify: notifications.notify,
   });
+
+  settings.addExportSource('account', (userId) => users.getProfile(userId));
+  settings.addExportSource('sessions', (userId) => auth.sessionHistory(userId));
+  settings.addExportSource(
+    'notifications',
+    async (userId) => (await notifications.list(userId)).notifications,
+  );
+  settings.addExportSource('soulBoundTokens', (userId) => sbt.list(userId));
 
   return {
     config,

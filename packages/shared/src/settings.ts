@@ -97,6 +97,8 @@ export const ActiveSessionSchema = z
   .object({
     id: z.uuid(),
     current: z.boolean(),
+    // "Firefox on Windows", from the browser's User-Agent; null when it cannot be told.
+    device: z.string().nullable(),
     userAgent: z.string().nullable(),
     ip: z.string().nullable(),
     createdAt: z.string(),

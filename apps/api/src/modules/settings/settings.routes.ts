@@ -89,4 +89,13 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
       );
     },
   );
+
+  app.get('/api/settings/export', { config, schema: { tags, security } }, async (request, reply) => {
+    const data = await settings.exportData(caller(request).userId);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="investor-portal-data.json"')
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
 }

@@ -48,8 +48,32 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return { firstName, lastName: rest.join(' ') };
 }
 
+/** A part of 'Download my data', owned by the feature that holds it. */
+export type ExportSource = (userId: string) => Promise<unknown>;
+
 export class SettingsService {
+  private readonly exportSources = new Map<string, ExportSource>();
+
   constructor(private readonly deps: SettingsDeps) {}
+
+  addExportSource(name: string, source: ExportSource): void {
+    this.exportSources.set(name, source);
+  }
+
+  /** 'Download my data': everything the portal holds about the user, as one JSON document. */
+  async exportData(userId: string): Promise<Record<string, unknown>> {
+    const names = [...this.exportSources.keys()];
+    const parts = await Promise.all(names.map((name) => this.exportSources.get(name)!(userId)));
+    const avatar = await this.deps.repo.findAvatar(userId);
+    return {
+      exportedAt: this.deps.clock.now().toISOString(),
+      settings: await this.get(userId),
+      profilePicture: avatar
+        ? { contentType: avatar.contentType, base64: Buffer.from(avatar.bytes).toString('base64') }
+        : null,
+      ...Object.fromEntries(names.map((name, index) => [name, parts[index]])),
+    };
+  }
 
   async get(userId: string): Promise<AccountSettings> {
     const user = await this.deps.users.findById(userId);

@@ -44,4 +44,8 @@ export class UsersRepo {
   async updateName(id: string, name: string, now: Date): Promise<void> {
     await this.db.update(users).set({ name, updatedAt: now }).where(eq(users.id, id));
   }
+
+  async deactivate(id: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, id));
+  }
 }

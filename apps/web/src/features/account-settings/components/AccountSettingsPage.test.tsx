@@ -24,9 +24,24 @@ const initial = (): AccountSettings => ({
 
 const profile = { success: true, user: sampleUser() };
 
+const session = (id: string, current: boolean, device: string | null) => ({
+  id,
+  current,
+  device,
+  userAgent: null,
+  ip: '203.0.113.7',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  lastUsedAt: '2026-11-22T11:00:00.000Z',
+});
+
 /** A tiny in-memory server: what is saved is what the next read answers. */
 function server() {
   let settings = initial();
+  let sessions = [
+    session('0b6f4a52-3c1e-4f0e-9a55-2f0a7f1b9c11', true, 'Firefox on Windows'),
+    session('1b6f4a52-3c1e-4f0e-9a55-2f0a7f1b9c11', false, 'Chrome on Linux'),
+    session('2b6f4a52-3c1e-4f0e-9a55-2f0a7f1b9c11', false, null),
+  ];
   return stubFetch((path, body) => {
     if (path === '/api/settings') return json(200, { success: true, settings });
     if (path === '/api/settings/personal') {
@@ -41,6 +56,30 @@ function server() {
       }
       settings = { ...settings, personal: { ...settings.personal, ...input } };
       return json(200, { success: true, message: 'Profile saved', settings });
+    }
+    if (path === '/api/auth/sessions') return json(200, { success: true, sessions });
+    if (path.startsWith('/api/auth/sessions/')) {
+      const id = /sessions\/([^/]+)\/revoke/.exec(path)?.[1];
+      sessions = sessions.filter((session) => (id ? session.id !== id : session.current));
+      return json(200, {
+        success: true,
+        message: id ? 'Session signed out' : 'Signed out of all other devices',
+      });
+    }
+    if (path === '/api/settings/login-alerts') {
+      const { loginAlerts } = body as { loginAlerts: boolean };
+      settings = { ...settings, security: { ...settings.security, loginAlerts } };
+      return json(200, { success: true, settings });
+    }
+    if (path === '/api/auth/deactivate') {
+      return (body as { password: string }).password === 'right one'
+        ? json(200, { success: true, message: 'Your account has been deactivated.' })
+        : json(400, {
+            success: false,
+            error: 'Current password is incorrect',
+            code: 'VALIDATION_ERROR',
+            fields: { password: 'Current password is incorrect' },
+          });
     }
     if (path === '/api/settings/preferences') {
       settings = { ...settings, preferences: { ...settings.preferences, ...(body as object) } };
@@ -107,5 +146,45 @@ describe('AccountSettingsPage', () => {
       notifySms: false,
     });
     expect(within(document.body).getByText('Preferences saved')).toBeInTheDocument();
+  });
+
+  it('Security: lists sessions, signs one out, then all the others; login alerts switch is kept', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    render('security');
+    const list = await screen.findByRole('list', { name: 'Active sessions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).getByText('This device')).toBeInTheDocument();
+    expect(within(list).getByText('Unknown device')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out Chrome on Linux' }));
+    expect(await screen.findByText('Session signed out')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Log out from all other devices' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Log out from all other devices' })).toBeDisabled();
+    const alerts = screen.getByRole('switch', { name: 'Login alerts' });
+    expect(alerts).toBeChecked();
+    await user.click(alerts);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Login alerts' })).not.toBeChecked());
+    expect(calls.find((call) => call.path === '/api/settings/login-alerts')?.body).toEqual({
+      loginAlerts: false,
+    });
+  });
+
+  it('Account Management: billing says it is informational; deactivation asks for the password', async () => {
+    server();
+    const user = userEvent.setup();
+    render('account');
+    expect(await screen.findByText(/Billing is informational/)).toBeInTheDocument();
+    expect(screen.queryByText('No card on file')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deactivate Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate your account?' });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Password/));
+    await user.type(within(dialog).getByLabelText(/^Password/), 'right one');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/login'));
   });
 });

@@ -44,7 +44,7 @@ export function AccountSettingsPage() {
   const content = () => {
     switch (section) {
       case 'security':
-        return <SecuritySettings />;
+        return settings.data ? <SecuritySettings settings={settings.data} /> : loading(settings);
       case 'blockchain':
         return <BlockchainIdentity />;
       case 'preferences':
