@@ -31,6 +31,12 @@ import { ReconcileService } from './modules/reconcile/reconcile.service.js';
 import { publishDesigns } from './modules/sbt/sbt.designs.js';
 import { SbtRepo } from './modules/sbt/sbt.repo.js';
 import { SbtService } from './modules/sbt/sbt.service.js';
+import { EventHub } from './modules/notifications/event-hub.js';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { SettingsRepo } from './modules/settings/settings.repo.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
@@ -76,6 +82,9 @@ export interface Container {
   jobs: JobQueue;
   auth: AuthService;
   users: UsersService;
+  settings: SettingsService;
+  events: EventHub;
+  notifications: NotificationsService;
   dids: DidService;
   credentials: CredentialsService;
   kyc: KycService;
@@ -129,6 +138,27 @@ export async function createContainer(
   );
   const usersRepo = new UsersRepo(db);
   const users = new UsersService(usersRepo);
+  const twoFactorRepo = new TwoFactorRepo(db);
+  const settings = new SettingsService({
+    db,
+    repo: new SettingsRepo(db),
+    users: usersRepo,
+    twoFactorEnabled: (userId) => twoFactorRepo.isEnabled(userId),
+    clock,
+  });
+  users.addProfileSource((userId) => settings.profileFields(userId));
+  const events = new EventHub();
+  const notifications = new NotificationsService({
+    repo: new NotificationsRepo(db),
+    users: usersRepo,
+    channels: (userId) => settings.channels(userId),
+    hub: events,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+  });
+
   const auth = new AuthService({
     db,
     auth: new AuthRepo(db),
@@ -141,6 +171,7 @@ export async function createContainer(
     clock,
     config,
     log,
+    alerts: { enabled: (userId) => settings.loginAlerts(userId), notify: notifications.notify },
   });
 
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
@@ -163,6 +194,7 @@ export async function createContainer(
     fuel: async (ethAddress) => {
       await chain.fund(getAddress(ethAddress));
     },
+    notify: notifications.notify,
   });
   users.addProfileSource((userId) => vault.profileFields(userId));
 
@@ -175,7 +207,15 @@ export async function createContainer(
     // The sandbox's decisions go through the same verification and handler as Sumsub's webhooks.
     deliver: (rawBody, headers) => kyc.receiveWebhook(rawBody, headers),
   });
-  const kyc: KycService = new KycService({ db, repo: new KycRepo(db), port: kycPort, masterKey, clock, log });
+  const kyc: KycService = new KycService({
+    db,
+    repo: new KycRepo(db),
+    port: kycPort,
+    masterKey,
+    clock,
+    log,
+    notify: notifications.notify,
+  });
   users.addProfileSource((userId) => kyc.profile(userId));
 
   log.info(
@@ -207,6 +247,7 @@ export async function createContainer(
     jobs,
     clock,
     log,
+    notify: notifications.notify,
   });
   registerSbtMintJob(jobs, sbt);
 
@@ -250,6 +291,14 @@ export async function createContainer(
   });
   const demo = new DemoService({ db, auth, users: usersRepo, vault, issuer, jobs, clock, log });
 
+  settings.addExportSource('account', (userId) => users.getProfile(userId));
+  settings.addExportSource('sessions', (userId) => auth.sessionHistory(userId));
+  settings.addExportSource(
+    'notifications',
+    async (userId) => (await notifications.list(userId)).notifications,
+  );
+  settings.addExportSource('soulBoundTokens', (userId) => sbt.list(userId));
+
   return {
     config,
     clock,
@@ -260,6 +309,9 @@ export async function createContainer(
     jobs,
     auth,
     users,
+    settings,
+    events,
+    notifications,
     dids,
     credentials,
     kyc,

@@ -185,3 +185,17 @@ export async function passKyc(
   if (status.status !== 'verified') throw new Error(`KYC not verified: ${status.status}`);
   return { applicantId };
 }
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails the embedded outbox holds for one address, read the way an admin does. */
+export async function outboxFor(app: App, email: string): Promise<OutboxMessage[]> {
+  const admin = await createAdmin(app);
+  const response = await callApi(app, 'GET', '/api/admin/outbox?limit=200', admin);
+  if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode}`);
+  return json<{ messages: OutboxMessage[] }>(response).messages.filter((m) => m.to === email);
+}

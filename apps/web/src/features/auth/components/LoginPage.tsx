@@ -15,6 +15,7 @@ import { api } from '../../../lib/api-client';
 import { clearAuthNotice, peekAuthNotice, storeSession } from '../../../lib/auth-storage';
 import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { applyAccountPreferences } from '../../account-settings/account-preferences';
 import { isAdmittedRole, isAuthResponse, login } from '../api/sign-in';
 import { loginValidation } from '../api/validation';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
@@ -57,6 +58,7 @@ export function LoginPage() {
         return;
       }
       storeSession(data);
+      await applyAccountPreferences(data.user);
       await navigate('/dashboard', { replace: true });
     } catch (error) {
       setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));
