@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SERVER_EVENTS } from '@portal/shared/notifications';
 import { getAddress } from 'viem';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -284,6 +285,19 @@ export async function createContainer(
       issueCredential: async (_userId, subject) =>
         (await credentials.issue({ type: 'TokenPurchaseCredential', subject: subject as never })).cid,
       credentialUrl: (cid) => ipfs.url(cid),
+      changed: (userId, purchase) => {
+        events.publish(userId, SERVER_EVENTS.purchase, purchase);
+        if (purchase.status === 'COMPLETED' || purchase.status === 'FAILED') {
+          void notifications.notify(
+            userId,
+            purchase.status === 'COMPLETED' ? 'purchase.settled' : 'purchase.failed',
+            {
+              amount: purchase.amount,
+              symbol: purchase.tokenSymbol,
+            },
+          );
+        }
+      },
     },
     jobs,
     clock,

@@ -42,4 +42,9 @@ export const MarkReadRequestSchema = z
   .meta({ id: 'MarkReadRequest' });
 
 /** Server-sent event names on GET /api/events. */
-export const SERVER_EVENTS = { notification: 'notification', ready: 'ready' } as const;
+export const SERVER_EVENTS = {
+  notification: 'notification',
+  ready: 'ready',
+  /** A purchase of the user moved (data: the Purchase of purchases.ts). */
+  purchase: 'purchase.updated',
+} as const;
