@@ -19,5 +19,4 @@ CREATE TABLE "solana_sends" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "solana_journal_signature_uq" ON "solana_journal" USING btree ("signature");--> statement-breakpoint
-CREATE UNIQUE INDEX "solana_sends_signature_uq" ON "solana_sends" USING btree ("signature");--> statement-breakpoint
-CREATE INDEX "solana_sends_pending_idx" ON "solana_sends" USING btree ("status");
+CREATE UNIQUE INDEX "solana_sends_signature_uq" ON "solana_sends" USING btree ("signature");
