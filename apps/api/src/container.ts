@@ -56,6 +56,8 @@ import type { IpfsPort } from './providers/ipfs/ipfs.js';
 import type { FireblocksWebhookVerifier } from './providers/custody/fireblocks-webhook.js';
 import { createKyc } from './providers/kyc/create-kyc.js';
 import type { SandboxService } from './providers/kyc/sandbox/sandbox.service.js';
+import { createSolana } from './providers/solana/create-solana.js';
+import type { SolanaPort } from './providers/solana/solana.js';
 import type { MailPort } from './providers/mail/mail.js';
 import { OutboxMail } from './providers/mail/mail.embedded.js';
 import { SmtpMail } from './providers/mail/mail.smtp.js';
@@ -70,6 +72,7 @@ export interface ContainerOverrides {
   masterKey?: MasterKey;
   mail?: MailPort;
   chain?: ChainPort;
+  solana?: SolanaPort;
   ipfs?: IpfsPort;
 }
 
@@ -104,6 +107,8 @@ export interface Container {
   chainSender: KeyedSender;
   /** Asset tokens, listing escrow and payment recorder, written through chainSender. */
   assetContracts: AssetContracts;
+  /** SPL tokens: the embedded Solana VM or a Solana JSON-RPC node. */
+  solana: SolanaPort;
   ipfs: IpfsPort;
   /** The block explorer pages, served only for the embedded chain. */
   explorer: ExplorerService | undefined;
@@ -178,10 +183,18 @@ export async function createContainer(
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
   log.info({ custody: custody.name }, 'custody adapter selected');
   const chain = overrides.chain ?? (await createChain(config.chain, { db, secrets, clock, log }));
+  const solana = overrides.solana ?? (await createSolana(config.solana, { db, secrets, custody, log }));
   const ipfs = overrides.ipfs ?? createIpfs(config.ipfs, { db });
   log.info(
-    { chain: chain.kind, chainId: chain.chain.id, platform: chain.platformAddress, ipfs: ipfs.name },
-    'chain and IPFS adapters selected',
+    {
+      chain: chain.kind,
+      chainId: chain.chain.id,
+      platform: chain.platformAddress,
+      solana: solana.kind,
+      solanaFeePayer: solana.feePayer,
+      ipfs: ipfs.name,
+    },
+    'chain, Solana and IPFS adapters selected',
   );
   const explorer = chain.kind === 'embedded' ? new ExplorerService(chain, new ChainRepo(db)) : undefined;
   const chainSender = new KeyedSender(chain, new ChainSendsRepo(db));
@@ -256,6 +269,7 @@ export async function createContainer(
     chain,
     sender: chainSender,
     assets: assetContracts,
+    solana,
     vault,
     publicUrl: config.publicUrl,
   });
@@ -341,11 +355,13 @@ export async function createContainer(
     chain,
     chainSender,
     assetContracts,
+    solana,
     ipfs,
     explorer,
     async close() {
       await jobs.stop();
       await chain.close();
+      await solana.close();
       if (mail instanceof SmtpMail) await mail.drain();
       if (!overrides.database) await database.close();
     },

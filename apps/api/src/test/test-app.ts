@@ -25,6 +25,15 @@ export class TestClock implements Clock {
   }
 }
 
+/** The environment of a test portal on its own data directory. */
+export const testEnv = (dataDir: string, logLevel = 'info'): Env => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: logLevel,
+  PUBLIC_URL: TEST_PUBLIC_URL,
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+});
+
 export interface TestApp {
   app: App;
   config: Config;
@@ -45,11 +54,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...testEnv(dataDir),
     // Suites register many accounts from one address; the rate-limit suite sets its own limits.
     RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
     RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: '100000',

@@ -222,7 +222,6 @@ CREATE INDEX "purchases_user_idx" ON "purchases" USING btree ("user_id","created
 CREATE INDEX "purchases_listing_idx" ON "purchases" USING btree ("listing_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "solana_journal_signature_uq" ON "solana_journal" USING btree ("signature");--> statement-breakpoint
 CREATE UNIQUE INDEX "solana_sends_signature_uq" ON "solana_sends" USING btree ("signature");--> statement-breakpoint
-CREATE INDEX "solana_sends_pending_idx" ON "solana_sends" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "linked_wallets_user_address_uq" ON "linked_wallets" USING btree ("user_id","address");--> statement-breakpoint
 CREATE UNIQUE INDEX "recovery_codes_user_hash_uq" ON "recovery_codes" USING btree ("user_id","code_hash");--> statement-breakpoint

@@ -79,7 +79,9 @@ describe('EVM escrow purchases', () => {
     const notes = json<{ notifications: Array<{ type: string; data: Record<string, string> }> }>(
       await callApi(t.app, 'GET', '/api/notifications', buyer),
     ).notifications;
-    expect(notes).toContainEqual(expect.objectContaining({ type: 'purchase.settled', data: { amount: '5', symbol: 'EVE' } }));
+    expect(notes).toContainEqual(
+      expect.objectContaining({ type: 'purchase.settled', data: { amount: '5', symbol: 'EVE' } }),
+    );
   });
 
   it('ERC-20 escrow sells whole tokens only', async () => {

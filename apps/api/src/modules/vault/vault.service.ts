@@ -193,6 +193,18 @@ export class VaultService {
   }
 
   /**
+   * The user's vault as a Solana signer: its custody id and its stored SOL address (custody
+   * refuses to sign when its key does not control that address).
+   */
+  async solanaSigner(userId: string): Promise<{ kind: 'vault'; vaultId: string; address: string }> {
+    const row = await this.activeVault(userId);
+    if (!row) throw new DomainError('CONFLICT', messages.vaultRequired);
+    const sol = (await this.deps.repo.walletsOfUser(userId)).find((wallet) => wallet.assetId === 'SOL_TEST');
+    if (!sol) throw new DomainError('CONFLICT', 'Your vault has no Solana wallet');
+    return { kind: 'vault', vaultId: row.providerVaultId, address: sol.address };
+  }
+
+  /**
    * Records a verified event once. A vault's new asset wallet is re-read from the provider rather
    * than taken from the event. If processing fails the record is dropped, so a redelivery retries.
    */
