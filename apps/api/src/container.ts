@@ -318,6 +318,7 @@ export async function createContainer(
     log,
   });
   const demo = new DemoService({ db, auth, users: usersRepo, vault, issuer, jobs, clock, log });
+  issuer.onTokenDeployed = (issuerId, tokenId) => demo.tokenDeployed(issuerId, tokenId);
 
   settings.addExportSource('account', (userId) => users.getProfile(userId));
   settings.addExportSource('sessions', (userId) => auth.sessionHistory(userId));

@@ -35,10 +35,21 @@ export class DemoService {
 
   /** At boot: enqueue the seed once per database (the dedupe key is the guard). */
   async schedule(): Promise<void> {
-    await this.deps.jobs.enqueue(this.deps.db, DEMO_SEED_QUEUE, {}, { dedupeKey: 'demo', maxAttempts: 30 });
+    await this.enqueue('boot');
+  }
+
+  /** A demo token finished deploying: look again (the last one lets the listings be created). */
+  async tokenDeployed(issuerId: string, tokenId: string): Promise<void> {
+    const issuer = await this.deps.users.findByEmail(DEMO_ISSUER_EMAIL);
+    if (issuer?.id === issuerId) await this.enqueue(tokenId);
+  }
+
+  private async enqueue(reason: string): Promise<void> {
+    await this.deps.jobs.enqueue(this.deps.db, DEMO_SEED_QUEUE, {}, { dedupeKey: `demo:${reason}` });
     this.deps.jobs.notify();
   }
 
+  /** One look: creates what is missing; lists once every demo token is deployed. */
   async seed(): Promise<void> {
     const issuerId = await this.demoIssuer();
     const tokens = await this.deps.issuer.tokens(issuerId);
@@ -49,8 +60,8 @@ export class DemoService {
       }
     }
     const pending = [...bySymbol.values()].filter((token) => token.status !== 'DEPLOYED');
-    if (pending.length > 0)
-      throw new Error(`demo tokens still deploying: ${pending.map((t) => t.symbol).join(', ')}`);
+    // Each demo token's deployment enqueues another look (tokenDeployed).
+    if (pending.length > 0) return;
 
     const listed = new Set(
       (await this.deps.issuer.listings(issuerId)).map((l) => `${l.tokenSymbol}:${l.kind}`),

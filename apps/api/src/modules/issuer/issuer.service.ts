@@ -45,6 +45,9 @@ const CLOSE_ATTEMPTS = 30;
  * listing, which returns the unsold tokens once purchases in flight have settled.
  */
 export class IssuerService {
+  /** A token finished deploying (the demo seed lists its tokens then); set by the composition root. */
+  onTokenDeployed: ((issuerId: string, tokenId: string) => Promise<void>) | undefined;
+
   constructor(private readonly deps: IssuerDeps) {}
 
   async createToken(issuerId: string, request: CreateTokenRequest): Promise<IssuerToken> {
@@ -218,6 +221,7 @@ export class IssuerService {
         deployTxHash: deployed.hash,
       });
       this.deps.log.info({ tokenId, contract: deployed.contractAddress }, 'token deployed');
+      await this.onTokenDeployed?.(token.issuerId, tokenId);
     } catch (error) {
       if (job.attempts >= job.maxAttempts) {
         await this.deps.repo.updateToken(tokenId, { status: 'FAILED', error: messages.issuerDeployFailed });
