@@ -92,6 +92,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     users: container.users,
     clock: container.clock,
     accessTokenSeconds: config.session.accessTokenSeconds,
+    twoFactor: container.twoFactor,
+    twoFactorPerMinute: config.rateLimits.twoFactorPerMinute,
   });
   adminRoutes(app, container.outbox);
   settingsRoutes(app, container.settings);

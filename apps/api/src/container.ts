@@ -25,6 +25,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
+import { TwoFactorService } from './modules/auth/two-factor.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
@@ -66,6 +67,7 @@ export interface Container {
   outbox: OutboxMail;
   jobs: JobQueue;
   auth: AuthService;
+  twoFactor: TwoFactorService;
   users: UsersService;
   settings: SettingsService;
   events: EventHub;
@@ -115,11 +117,12 @@ export async function createContainer(
   const usersRepo = new UsersRepo(db);
   const users = new UsersService(usersRepo);
   const twoFactorRepo = new TwoFactorRepo(db);
+  const twoFactor = new TwoFactorService({ db, repo: twoFactorRepo, users: usersRepo, masterKey, clock });
   const settings = new SettingsService({
     db,
     repo: new SettingsRepo(db),
     users: usersRepo,
-    twoFactorEnabled: (userId) => twoFactorRepo.isEnabled(userId),
+    twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
     clock,
   });
   users.addProfileSource((userId) => settings.profileFields(userId));
@@ -148,6 +151,8 @@ export async function createContainer(
     config,
     log,
     alerts: { enabled: (userId) => settings.loginAlerts(userId), notify: notifications.notify },
+    twoFactor,
+    challenges: twoFactorRepo,
   });
 
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
@@ -241,6 +246,7 @@ export async function createContainer(
     outbox,
     jobs,
     auth,
+    twoFactor,
     users,
     settings,
     events,

@@ -115,3 +115,34 @@ export const DeactivateRequestSchema = z
     password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(128),
   })
   .meta({ id: 'DeactivateRequest' });
+
+/** A six-digit TOTP code, or a recovery code (xxxxx-xxxxx) in its place at sign-in. */
+const codeField = z
+  .string({ error: messages.twoFactorCodeRequired })
+  .trim()
+  .min(1, messages.twoFactorCodeRequired)
+  .max(20, messages.twoFactorCodeInvalid);
+
+export const TwoFactorSetupResponseSchema = z
+  .object({ success: z.literal(true), secret: z.string(), otpauthUrl: z.string() })
+  .meta({ id: 'TwoFactorSetupResponse' });
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
+
+export const TwoFactorEnableRequestSchema = z
+  .strictObject({ code: codeField })
+  .meta({ id: 'TwoFactorEnableRequest' });
+export const TwoFactorEnableResponseSchema = z
+  .object({ success: z.literal(true), message: z.string(), recoveryCodes: z.array(z.string()) })
+  .meta({ id: 'TwoFactorEnableResponse' });
+export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponseSchema>;
+
+export const TwoFactorDisableRequestSchema = z
+  .strictObject({
+    password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(128),
+  })
+  .meta({ id: 'TwoFactorDisableRequest' });
+
+/** The second sign-in step: the ticket from the password step and a code. */
+export const TwoFactorLoginRequestSchema = z
+  .strictObject({ ticket: z.string().min(1).max(200), code: codeField })
+  .meta({ id: 'TwoFactorLoginRequest' });
