@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { linkedWalletsRoutes } from './modules/settings/linked-wallets.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   });
   adminRoutes(app, container.outbox);
   settingsRoutes(app, container.settings);
+  linkedWalletsRoutes(app, container.linkedWallets);
   notificationsRoutes(app, {
     notifications: container.notifications,
     hub: container.events,

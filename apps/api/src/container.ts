@@ -22,6 +22,8 @@ import { SbtService } from './modules/sbt/sbt.service.js';
 import { EventHub } from './modules/notifications/event-hub.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { LinkedWalletsRepo } from './modules/settings/linked-wallets.repo.js';
+import { LinkedWalletsService } from './modules/settings/linked-wallets.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
@@ -70,6 +72,7 @@ export interface Container {
   twoFactor: TwoFactorService;
   users: UsersService;
   settings: SettingsService;
+  linkedWallets: LinkedWalletsService;
   events: EventHub;
   notifications: NotificationsService;
   dids: DidService;
@@ -126,6 +129,13 @@ export async function createContainer(
     clock,
   });
   users.addProfileSource((userId) => settings.profileFields(userId));
+  const linkedWallets = new LinkedWalletsService({
+    repo: new LinkedWalletsRepo(db),
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  settings.addExportSource('linkedWallets', (userId) => linkedWallets.list(userId));
   const events = new EventHub();
   const notifications = new NotificationsService({
     repo: new NotificationsRepo(db),
@@ -249,6 +259,7 @@ export async function createContainer(
     twoFactor,
     users,
     settings,
+    linkedWallets,
     events,
     notifications,
     dids,

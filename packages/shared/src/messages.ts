@@ -153,6 +153,10 @@ export const messages = {
   twoFactorNotStarted: 'Start the set-up again: scan the new QR code',
   twoFactorEnabled: 'Two-factor authentication is on',
   twoFactorDisabled: 'Two-factor authentication is off',
+  siweInvalid: 'This wallet signature could not be verified. Please try again.',
+  walletLinked: 'Wallet connected',
+  walletUnlinked: 'Wallet removed',
+  walletNotFound: 'Wallet not found',
   twoFactorTicketInvalid: 'Your sign-in has expired. Please sign in again.',
 } as const;
 

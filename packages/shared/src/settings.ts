@@ -146,3 +146,26 @@ export const TwoFactorDisableRequestSchema = z
 export const TwoFactorLoginRequestSchema = z
   .strictObject({ ticket: z.string().min(1).max(200), code: codeField })
   .meta({ id: 'TwoFactorLoginRequest' });
+
+/** An external Ethereum wallet linked by Sign-In with Ethereum (EIP-4361). */
+export const LinkedWalletSchema = z
+  .object({ id: z.uuid(), address: z.string(), chainId: z.number().int(), linkedAt: z.string() })
+  .meta({ id: 'LinkedWallet' });
+export type LinkedWallet = z.infer<typeof LinkedWalletSchema>;
+export const LinkedWalletsResponseSchema = z
+  .object({ success: z.literal(true), message: z.string().optional(), wallets: z.array(LinkedWalletSchema) })
+  .meta({ id: 'LinkedWalletsResponse' });
+export type LinkedWalletsResponse = z.infer<typeof LinkedWalletsResponseSchema>;
+export const SiweNonceResponseSchema = z
+  .object({ success: z.literal(true), nonce: z.string(), domain: z.string(), uri: z.string() })
+  .meta({ id: 'SiweNonceResponse' });
+export type SiweNonceResponse = z.infer<typeof SiweNonceResponseSchema>;
+export const SiweLinkRequestSchema = z
+  .strictObject({
+    message: z.string().min(1).max(4000),
+    signature: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]+$/, messages.siweInvalid)
+      .max(2000),
+  })
+  .meta({ id: 'SiweLinkRequest' });
