@@ -21,6 +21,7 @@ import { issuerRoutes } from './modules/issuer/issuer.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { linkedWalletsRoutes } from './modules/settings/linked-wallets.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { registerDemoJobs } from './jobs/demo.jobs.js';
@@ -104,9 +105,12 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     users: container.users,
     clock: container.clock,
     accessTokenSeconds: config.session.accessTokenSeconds,
+    twoFactor: container.twoFactor,
+    twoFactorPerMinute: config.rateLimits.twoFactorPerMinute,
   });
   adminRoutes(app, container.outbox);
   settingsRoutes(app, container.settings);
+  linkedWalletsRoutes(app, container.linkedWallets);
   notificationsRoutes(app, {
     notifications: container.notifications,
     hub: container.events,

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_FORGOT_PER_ACCOUNT_PER_HOUR: int(3, 1),
   RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: int(20, 1),
   RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE: int(60, 1),
+  // Second-factor codes per client address a minute (each sign-in ticket also allows only five).
+  RATE_LIMIT_TWO_FACTOR_PER_MINUTE: int(10, 1),
   WEB_DIST_DIR: optionalString,
   CUSTODY_PROVIDER: oneOf(['local', 'fireblocks'] as const, 'local'),
   FIREBLOCKS_API_KEY: optionalString,
@@ -159,6 +161,7 @@ export interface Config {
     forgotPerAccountPerHour: number;
     forgotPerIpPerHour: number;
     credentialVerifyPerMinute: number;
+    twoFactorPerMinute: number;
   };
   custody: CustodyConfig;
   webDistDir: string;
@@ -453,6 +456,7 @@ export function loadConfig(env: Env = process.env): Config {
       forgotPerAccountPerHour: e.RATE_LIMIT_FORGOT_PER_ACCOUNT_PER_HOUR,
       forgotPerIpPerHour: e.RATE_LIMIT_FORGOT_PER_IP_PER_HOUR,
       credentialVerifyPerMinute: e.RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE,
+      twoFactorPerMinute: e.RATE_LIMIT_TWO_FACTOR_PER_MINUTE,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     seedDemo: e.SEED_DEMO === 'true',

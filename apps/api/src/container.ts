@@ -35,9 +35,12 @@ import { SbtService } from './modules/sbt/sbt.service.js';
 import { EventHub } from './modules/notifications/event-hub.js';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { LinkedWalletsRepo } from './modules/settings/linked-wallets.repo.js';
+import { LinkedWalletsService } from './modules/settings/linked-wallets.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
+import { TwoFactorService } from './modules/auth/two-factor.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
@@ -85,8 +88,10 @@ export interface Container {
   outbox: OutboxMail;
   jobs: JobQueue;
   auth: AuthService;
+  twoFactor: TwoFactorService;
   users: UsersService;
   settings: SettingsService;
+  linkedWallets: LinkedWalletsService;
   events: EventHub;
   notifications: NotificationsService;
   dids: DidService;
@@ -145,14 +150,22 @@ export async function createContainer(
   const usersRepo = new UsersRepo(db);
   const users = new UsersService(usersRepo);
   const twoFactorRepo = new TwoFactorRepo(db);
+  const twoFactor = new TwoFactorService({ db, repo: twoFactorRepo, users: usersRepo, masterKey, clock });
   const settings = new SettingsService({
     db,
     repo: new SettingsRepo(db),
     users: usersRepo,
-    twoFactorEnabled: (userId) => twoFactorRepo.isEnabled(userId),
+    twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
     clock,
   });
   users.addProfileSource((userId) => settings.profileFields(userId));
+  const linkedWallets = new LinkedWalletsService({
+    repo: new LinkedWalletsRepo(db),
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  settings.addExportSource('linkedWallets', (userId) => linkedWallets.list(userId));
   const events = new EventHub();
   const notifications = new NotificationsService({
     repo: new NotificationsRepo(db),
@@ -178,6 +191,8 @@ export async function createContainer(
     config,
     log,
     alerts: { enabled: (userId) => settings.loginAlerts(userId), notify: notifications.notify },
+    twoFactor,
+    challenges: twoFactorRepo,
   });
 
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
@@ -337,8 +352,10 @@ export async function createContainer(
     outbox,
     jobs,
     auth,
+    twoFactor,
     users,
     settings,
+    linkedWallets,
     events,
     notifications,
     dids,

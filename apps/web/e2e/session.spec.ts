@@ -13,6 +13,8 @@ test('when the server revokes the session, the next action signs out with "Sessi
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('tab', { name: 'Security' }).click();
+  // The tab has loaded (its sessions list) before the session dies elsewhere.
+  await expect(page.getByRole('list', { name: 'Active sessions' })).toBeVisible();
 
   // Elsewhere, the password changes: the server revokes every other session, this one included.
   const otherDevice = await signInWithApi(email, PASSWORD);

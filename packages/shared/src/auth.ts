@@ -89,6 +89,12 @@ export const AuthResponseSchema = z
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/** The password was right and the account asks for a second factor (ADR 0023). */
+export const TwoFactorChallengeSchema = z
+  .object({ success: z.literal(true), twoFactorRequired: z.literal(true), ticket: z.string() })
+  .meta({ id: 'TwoFactorChallenge' });
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
+
 export const RefreshRequestSchema = z
   .strictObject({
     refreshToken: z.string().min(1).max(200).optional(),

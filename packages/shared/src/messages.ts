@@ -194,6 +194,17 @@ export const messages = {
   otherSessionsRevoked: 'Signed out of all other devices',
   accountDeactivated: 'This account has been deactivated.',
   accountDeactivatedDone: 'Your account has been deactivated.',
+  twoFactorCodeRequired: 'Enter the code from your authenticator app',
+  twoFactorCodeInvalid: 'This code is not valid. Please try again.',
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already on',
+  twoFactorNotStarted: 'Start the set-up again: scan the new QR code',
+  twoFactorEnabled: 'Two-factor authentication is on',
+  twoFactorDisabled: 'Two-factor authentication is off',
+  siweInvalid: 'This wallet signature could not be verified. Please try again.',
+  walletLinked: 'Wallet connected',
+  walletUnlinked: 'Wallet removed',
+  walletNotFound: 'Wallet not found',
+  twoFactorTicketInvalid: 'Your sign-in has expired. Please sign in again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

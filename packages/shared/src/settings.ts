@@ -115,3 +115,57 @@ export const DeactivateRequestSchema = z
     password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(128),
   })
   .meta({ id: 'DeactivateRequest' });
+
+/** A six-digit TOTP code, or a recovery code (xxxxx-xxxxx) in its place at sign-in. */
+const codeField = z
+  .string({ error: messages.twoFactorCodeRequired })
+  .trim()
+  .min(1, messages.twoFactorCodeRequired)
+  .max(20, messages.twoFactorCodeInvalid);
+
+export const TwoFactorSetupResponseSchema = z
+  .object({ success: z.literal(true), secret: z.string(), otpauthUrl: z.string() })
+  .meta({ id: 'TwoFactorSetupResponse' });
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
+
+export const TwoFactorEnableRequestSchema = z
+  .strictObject({ code: codeField })
+  .meta({ id: 'TwoFactorEnableRequest' });
+export const TwoFactorEnableResponseSchema = z
+  .object({ success: z.literal(true), message: z.string(), recoveryCodes: z.array(z.string()) })
+  .meta({ id: 'TwoFactorEnableResponse' });
+export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponseSchema>;
+
+export const TwoFactorDisableRequestSchema = z
+  .strictObject({
+    password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(128),
+  })
+  .meta({ id: 'TwoFactorDisableRequest' });
+
+/** The second sign-in step: the ticket from the password step and a code. */
+export const TwoFactorLoginRequestSchema = z
+  .strictObject({ ticket: z.string().min(1).max(200), code: codeField })
+  .meta({ id: 'TwoFactorLoginRequest' });
+
+/** An external Ethereum wallet linked by Sign-In with Ethereum (EIP-4361). */
+export const LinkedWalletSchema = z
+  .object({ id: z.uuid(), address: z.string(), chainId: z.number().int(), linkedAt: z.string() })
+  .meta({ id: 'LinkedWallet' });
+export type LinkedWallet = z.infer<typeof LinkedWalletSchema>;
+export const LinkedWalletsResponseSchema = z
+  .object({ success: z.literal(true), message: z.string().optional(), wallets: z.array(LinkedWalletSchema) })
+  .meta({ id: 'LinkedWalletsResponse' });
+export type LinkedWalletsResponse = z.infer<typeof LinkedWalletsResponseSchema>;
+export const SiweNonceResponseSchema = z
+  .object({ success: z.literal(true), nonce: z.string(), domain: z.string(), uri: z.string() })
+  .meta({ id: 'SiweNonceResponse' });
+export type SiweNonceResponse = z.infer<typeof SiweNonceResponseSchema>;
+export const SiweLinkRequestSchema = z
+  .strictObject({
+    message: z.string().min(1).max(4000),
+    signature: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]+$/, messages.siweInvalid)
+      .max(2000),
+  })
+  .meta({ id: 'SiweLinkRequest' });

@@ -61,6 +61,7 @@ export async function createTestApp(
     RATE_LIMIT_LOGIN_IP_FAILURES_PER_HOUR: '100000',
     RATE_LIMIT_API_PER_MINUTE: '100000',
     SEED_DEMO: 'false',
+    RATE_LIMIT_TWO_FACTOR_PER_MINUTE: '100000',
     ...options.env,
   });
   const logs: string[] = [];

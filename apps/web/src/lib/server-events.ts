@@ -53,9 +53,12 @@ function open(): void {
     source = null;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      void api.refreshSession().then((renewed) => {
-        if (renewed && subscribers.size) open();
-      });
+      // Any authenticated call renews an expired access cookie through the client's one shared
+      // refresh (never a second one racing the page's own); a dead session just stays closed.
+      api.get('/notifications').then(
+        () => subscribers.size && open(),
+        () => undefined,
+      );
     }, retryDelay);
     retryDelay = Math.min(retryDelay * 2, 30_000);
   };

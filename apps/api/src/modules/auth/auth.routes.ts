@@ -12,10 +12,19 @@ import {
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
   VerifyRequestSchema,
+  TwoFactorChallengeSchema,
   VerifyResponseSchema,
 } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
-import { ActiveSessionsResponseSchema, DeactivateRequestSchema } from '@portal/shared/settings';
+import {
+  ActiveSessionsResponseSchema,
+  DeactivateRequestSchema,
+  TwoFactorDisableRequestSchema,
+  TwoFactorEnableRequestSchema,
+  TwoFactorEnableResponseSchema,
+  TwoFactorLoginRequestSchema,
+  TwoFactorSetupResponseSchema,
+} from '@portal/shared/settings';
 import { z } from 'zod';
 import { displayRole } from '@portal/shared/roles';
 import type { App } from '../../app.js';
@@ -24,6 +33,7 @@ import { errorResponses } from '../../http.js';
 import { ANY_ROLE, bearerToken, caller } from '../../plugins/policy.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService, IssuedSession, RequestContext, SignedIn } from './auth.service.js';
+import type { TwoFactorService } from './two-factor.js';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
 
 export interface AuthRouteDeps {
@@ -31,6 +41,8 @@ export interface AuthRouteDeps {
   users: UsersService;
   clock: Clock;
   accessTokenSeconds: number;
+  twoFactor: TwoFactorService;
+  twoFactorPerMinute: number;
 }
 
 const tags = ['auth'];
@@ -72,12 +84,40 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
     '/api/auth/login',
     {
       config: { policy: 'public' },
-      schema: { tags, body: LoginRequestSchema, response: { 200: AuthResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        body: LoginRequestSchema,
+        response: { 200: z.union([AuthResponseSchema, TwoFactorChallengeSchema]), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const { session, ...input } = request.body;
-      return signedIn(reply, await deps.auth.login(input, session ?? 'bearer', context(request)));
+      const result = await deps.auth.login(input, session ?? 'bearer', context(request));
+      if ('ticket' in result)
+        return { success: true as const, twoFactorRequired: true as const, ticket: result.ticket };
+      return signedIn(reply, result);
     },
+  );
+
+  app.post(
+    '/api/auth/login/two-factor',
+    {
+      config: {
+        policy: 'public',
+        // Guessing six digits: each ticket allows five tries, and each address this many a minute.
+        rateLimit: { max: deps.twoFactorPerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags,
+        body: TwoFactorLoginRequestSchema,
+        response: { 200: AuthResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      signedIn(
+        reply,
+        await deps.auth.completeTwoFactor(request.body.ticket, request.body.code, context(request)),
+      ),
   );
 
   app.post(
@@ -261,6 +301,53 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
       await deps.auth.deactivate(caller(request), request.body.password);
       clearSessionCookies(reply);
       return { success: true as const, message: messages.accountDeactivatedDone };
+    },
+  );
+
+  const signedInOnly = { config: { policy: ANY_ROLE } } as const;
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/api/auth/two-factor/setup',
+    {
+      ...signedInOnly,
+      schema: { tags, security, response: { 200: TwoFactorSetupResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ success: true as const, ...(await deps.twoFactor.setup(caller(request).userId)) }),
+  );
+
+  app.post(
+    '/api/auth/two-factor/enable',
+    {
+      config: { policy: ANY_ROLE, rateLimit: { max: deps.twoFactorPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        security,
+        body: TwoFactorEnableRequestSchema,
+        response: { 200: TwoFactorEnableResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: messages.twoFactorEnabled,
+      recoveryCodes: await deps.twoFactor.enable(caller(request).userId, request.body.code),
+    }),
+  );
+
+  app.post(
+    '/api/auth/two-factor/disable',
+    {
+      ...signedInOnly,
+      schema: {
+        tags,
+        security,
+        body: TwoFactorDisableRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.twoFactor.disable(caller(request).userId, request.body.password);
+      return { success: true as const, message: messages.twoFactorDisabled };
     },
   );
 }

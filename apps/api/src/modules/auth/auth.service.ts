@@ -18,10 +18,15 @@ import type { AuthRepo, RefreshTokenRow } from './auth.repo.js';
 import { describeDevice } from './device.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import type { AuthThrottles } from './throttles.js';
+import type { TwoFactorRepo } from './two-factor.repo.js';
+import type { TwoFactorService } from './two-factor.js';
 
 /** Reuse of the immediately superseded token inside this window is a benign race, not theft. */
 export const REFRESH_GRACE_MS = 30_000;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The second sign-in step must follow the password within five minutes, in five tries. */
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_ATTEMPTS = 5;
 
 export interface RequestContext {
   ip: string;
@@ -41,6 +46,11 @@ export interface SignedIn {
   session: IssuedSession;
 }
 
+/** The password was right; the account asks for its second factor with this ticket. */
+export interface SecondFactorNeeded {
+  ticket: string;
+}
+
 export interface AuthDeps {
   db: Db;
   auth: AuthRepo;
@@ -55,6 +65,8 @@ export interface AuthDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** Login alerts (ADR 0023): whether the user wants them, and how to tell them. */
   alerts?: { enabled: (userId: string) => Promise<boolean>; notify: Notify };
+  twoFactor: TwoFactorService;
+  challenges: TwoFactorRepo;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -96,7 +108,7 @@ export class AuthService {
     input: { email: string; password: string },
     mode: SessionMode,
     ctx: RequestContext,
-  ): Promise<SignedIn> {
+  ): Promise<SignedIn | SecondFactorNeeded> {
     const email = input.email.toLowerCase();
     await this.deps.throttles.assertLoginAllowed(email, ctx.ip);
     const row = await this.deps.users.findByEmail(email);
@@ -118,6 +130,44 @@ export class AuthService {
         this.deps.clock.now(),
       );
     }
+    if (await this.deps.twoFactor.isEnabled(row.id)) {
+      const ticket = newOpaqueToken();
+      await this.deps.challenges.createChallenge({
+        userId: row.id,
+        ticketHash: sha256(ticket),
+        mode,
+        expiresAt: new Date(this.deps.clock.now().getTime() + CHALLENGE_TTL_MS),
+      });
+      return { ticket };
+    }
+    return this.finishSignIn(row, mode, ctx);
+  }
+
+  /** The second sign-in step: a TOTP or recovery code against the ticket of the password step. */
+  async completeTwoFactor(ticket: string, code: string, ctx: RequestContext): Promise<SignedIn> {
+    const now = this.deps.clock.now();
+    const challenge = await this.deps.challenges.findChallenge(sha256(ticket));
+    if (
+      !challenge ||
+      challenge.usedAt ||
+      challenge.expiresAt <= now ||
+      challenge.attempts >= CHALLENGE_ATTEMPTS
+    )
+      throw new DomainError('UNAUTHENTICATED', messages.twoFactorTicketInvalid);
+    await this.deps.challenges.countAttempt(challenge.id, challenge.attempts + 1);
+    if (!(await this.deps.twoFactor.verify(challenge.userId, code))) {
+      this.deps.log.warn({ userId: challenge.userId, ip: ctx.ip }, 'second factor refused');
+      throw new DomainError('VALIDATION_ERROR', messages.twoFactorCodeInvalid, {
+        fields: { code: messages.twoFactorCodeInvalid },
+      });
+    }
+    const row = await this.deps.users.findById(challenge.userId);
+    if (!row || row.deactivatedAt || !(await this.deps.challenges.spendChallenge(challenge.id, now)))
+      throw new DomainError('UNAUTHENTICATED', messages.twoFactorTicketInvalid);
+    return this.finishSignIn(row, challenge.mode, ctx);
+  }
+
+  private async finishSignIn(row: UserRow, mode: SessionMode, ctx: RequestContext): Promise<SignedIn> {
     const session = await this.startSession(row.id, row.role, mode, ctx);
     await this.alertNewDevice(row.id, session.sessionId, ctx);
     return { user: await this.deps.usersService.getProfile(row.id), session };

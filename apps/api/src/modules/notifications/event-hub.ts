@@ -31,8 +31,4 @@ export class EventHub {
   publish(userId: string, event: string, data: unknown): void {
     for (const { listener } of this.listeners.get(userId) ?? []) listener(event, data);
   }
-
-  streamCount(userId: string): number {
-    return this.listeners.get(userId)?.length ?? 0;
-  }
 }

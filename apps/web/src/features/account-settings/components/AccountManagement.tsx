@@ -2,93 +2,38 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { messages } from '@portal/shared/messages';
 import { AppButton } from '../../../components/AppButton';
 import { useNotify } from '../../../components/Notifier';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { useMessage } from '../../../i18n/use-message';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { setAuthNotice } from '../../../lib/auth-storage';
 import { deactivateAccount } from '../api/deactivate';
 import { downloadMyData } from '../api/export-data';
+import { PasswordConfirmDialog } from './PasswordConfirmDialog';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
-function DeactivateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function DeactivateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const message = useMessage();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setError(undefined);
-    if (!password) return setError(messages.passwordRequired);
-    setBusy(true);
-    try {
-      await deactivateAccount(password);
-      setAuthNotice({ key: 'accountDeactivatedDone', severity: 'info' });
-      // The server already ended every session; this forgets the local one.
-      await api.logout();
-      await navigate('/login', { replace: true });
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError ? (failure.fields?.password ?? failure.message) : messages.internalError,
-      );
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="deactivate-title"
-    >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle id="deactivate-title">{t('settings.account.deactivateTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 2 }}>
-            <DialogContentText>{t('settings.account.deactivateHint')}</DialogContentText>
-            <PasswordInput
-              label={t('fields.password')}
-              autoComplete="current-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              hint={t('settings.account.deactivateConfirm')}
-              error={message(error)}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <AppButton variant="ghost" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </AppButton>
-          <AppButton type="submit" variant="danger" loading={busy}>
-            {t('settings.account.deactivate')}
-          </AppButton>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <PasswordConfirmDialog
+      title={t('settings.account.deactivateTitle')}
+      description={t('settings.account.deactivateHint')}
+      hint={t('settings.account.deactivateConfirm')}
+      confirmLabel={t('settings.account.deactivate')}
+      onClose={onClose}
+      onConfirm={async (password) => {
+        await deactivateAccount(password);
+        setAuthNotice({ key: 'accountDeactivatedDone', severity: 'info' });
+        // The server already ended every session; this forgets the local one.
+        await api.logout();
+        await navigate('/login', { replace: true });
+      }}
+    />
   );
 }
 
@@ -176,7 +121,7 @@ export function AccountManagement() {
           }
         />
       </SettingsSection>
-      {confirming && <DeactivateDialog open onClose={() => setConfirming(false)} />}
+      {confirming && <DeactivateDialog onClose={() => setConfirming(false)} />}
     </Stack>
   );
 }

@@ -81,6 +81,21 @@ function server() {
             fields: { password: 'Current password is incorrect' },
           });
     }
+    if (path === '/api/auth/two-factor/setup') {
+      return json(200, {
+        success: true,
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauthUrl: 'otpauth://totp/Investor%20Portal:ada?secret=JBSWY3DPEHPK3PXP',
+      });
+    }
+    if (path === '/api/auth/two-factor/enable') {
+      settings = { ...settings, security: { ...settings.security, twoFactorEnabled: true } };
+      return json(200, {
+        success: true,
+        message: 'Two-factor authentication is on',
+        recoveryCodes: ['aaaaa-11111', 'bbbbb-22222'],
+      });
+    }
     if (path === '/api/settings/preferences') {
       settings = { ...settings, preferences: { ...settings.preferences, ...(body as object) } };
       return json(200, { success: true, message: 'Preferences saved', settings });
@@ -186,5 +201,25 @@ describe('AccountSettingsPage', () => {
     await user.type(within(dialog).getByLabelText(/^Password/), 'right one');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/login'));
+  });
+
+  it('Security: two-factor set-up shows a QR code and the key, then the recovery codes once', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    render('security');
+    await user.click(await screen.findByRole('button', { name: 'Set up' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('two-factor-key')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    await user.type(screen.getByLabelText(/^Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByTestId('recovery-codes')).toHaveTextContent('aaaaa-11111');
+    expect(calls.find((call) => call.path === '/api/auth/two-factor/enable')?.body).toEqual({
+      code: '123456',
+    });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
   });
 });

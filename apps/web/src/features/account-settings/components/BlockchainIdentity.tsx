@@ -1,4 +1,3 @@
-import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +25,7 @@ import { useStartDid } from '../../did/api/start-did';
 import { useSbts } from '../../sbt/api/list-sbts';
 import { createSbtHref } from '../../sbt/create-link';
 import { SbtStatusChip } from '../../sbt/components/SbtStatusChip';
+import { LinkedWallets } from './LinkedWallets';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
 const mono = { fontFamily: 'ui-monospace, monospace', fontSize: 13, wordBreak: 'break-all' } as const;
@@ -131,19 +131,11 @@ function SbtRow() {
   );
 }
 
-/** The investor's vault wallets (the portal's custodial addresses); linking outside wallets is not offered yet. */
+/** The investor's vault wallets (the portal's custodial addresses), then the wallets they linked. */
 function ConnectedWallets() {
   const { t } = useTranslation();
   const profile = useProfile();
   const wallets = profile.data?.wallets ?? [];
-  const soon = (label: string) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Button variant="outlined" size="small" startIcon={<AddLinkOutlined />} disabled>
-        {label}
-      </Button>
-      <Chip size="small" variant="outlined" label={t('comingSoon.title')} />
-    </Box>
-  );
   if (profile.isPending) return <Skeleton variant="rounded" height={120} />;
   if (wallets.length === 0) {
     return (
@@ -155,8 +147,8 @@ function ConnectedWallets() {
           <AppButton size="sm" variant="outline" to={tabHref('vault')}>
             {t('settings.blockchain.openVault')}
           </AppButton>
-          {soon(t('settings.blockchain.connectWallet'))}
         </Box>
+        <LinkedWallets hasVaultWallets={false} />
       </Stack>
     );
   }
@@ -185,7 +177,7 @@ function ConnectedWallets() {
           );
         })}
       </List>
-      <Box sx={{ paddingBlockStart: 2 }}>{soon(t('settings.blockchain.connectNewWallet'))}</Box>
+      <LinkedWallets hasVaultWallets />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,8 @@ import { useMessage } from '../../../i18n/use-message';
 import { applyServerError } from '../../../lib/form-errors';
 import { type ChangePasswordInput, changePassword } from '../api/change-password';
 import { SessionsSettings } from './SessionsSettings';
-import { SettingRow, SettingsSection } from './SettingsSection';
+import { SettingsSection } from './SettingsSection';
+import { TwoFactorSettings } from './TwoFactorSettings';
 
 export function SecuritySettings({ settings }: { settings: AccountSettings }) {
   const { t } = useTranslation();
@@ -98,15 +98,7 @@ export function SecuritySettings({ settings }: { settings: AccountSettings }) {
           </Stack>
         </Box>
       </SettingsSection>
-      <SettingsSection title={t('settings.security.protection')} comingSoon>
-        <SettingRow
-          label={t('settings.security.twoFactor')}
-          hint={t('settings.security.twoFactorHint')}
-          control={
-            <Switch disabled slotProps={{ input: { 'aria-label': t('settings.security.twoFactor') } }} />
-          }
-        />
-      </SettingsSection>
+      <TwoFactorSettings settings={settings} />
       <SessionsSettings settings={settings} />
     </Stack>
   );

@@ -14,6 +14,18 @@ export function registerInvestor(input: RegisterForm): Promise<unknown> {
   return api.post('/auth/register', { ...input, role: 'investor', session }, { refreshOn401: false });
 }
 
+/** The second sign-in step of an account with two-factor authentication (ADR 0023). */
+export function loginWithCode(ticket: string, code: string): Promise<unknown> {
+  return api.post('/auth/login/two-factor', { ticket, code }, { refreshOn401: false });
+}
+
+/** A right password for an account that asks for its second factor. */
+export function isTwoFactorChallenge(data: unknown): data is { twoFactorRequired: true; ticket: string } {
+  if (typeof data !== 'object' || data === null) return false;
+  const { twoFactorRequired, ticket } = data as Record<string, unknown>;
+  return twoFactorRequired === true && typeof ticket === 'string';
+}
+
 /** "Success plus token" (spec §4), and a user whose role the gate can read. */
 export function isAuthResponse(data: unknown): data is AuthResponse {
   if (typeof data !== 'object' || data === null) return false;

@@ -118,4 +118,50 @@ describe('LoginPage', () => {
     renderAt('/login', <LoginPage />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('asks for the authenticator code when the account has two-factor, then signs in', async () => {
+    const calls = stubFetch((path, body) => {
+      if (path === '/api/auth/login')
+        return json(200, { success: true, twoFactorRequired: true, ticket: 'T1' });
+      return (body as { code: string }).code === '123456'
+        ? json(200, { success: true, token: 'cookie_session', user: user('INVESTOR') })
+        : json(400, {
+            success: false,
+            error: 'This code is not valid. Please try again.',
+            code: 'VALIDATION_ERROR',
+            fields: { code: 'This code is not valid. Please try again.' },
+          });
+    });
+    await signIn();
+    const code = await screen.findByLabelText(/^Authentication code/);
+    expect(getAuthToken()).toBeNull();
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This code is not valid. Please try again.')).toBeInTheDocument();
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    expect(calls.at(-1)).toMatchObject({
+      path: '/api/auth/login/two-factor',
+      body: { ticket: 'T1', code: '123456' },
+    });
+  });
+
+  it('an expired second step goes back to the password with the reason', async () => {
+    stubFetch((path) =>
+      path === '/api/auth/login'
+        ? json(200, { success: true, twoFactorRequired: true, ticket: 'T1' })
+        : json(401, {
+            success: false,
+            error: 'Your sign-in has expired. Please sign in again.',
+            code: 'UNAUTHENTICATED',
+          }),
+    );
+    await signIn();
+    await userEvent.type(await screen.findByLabelText(/^Authentication code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your sign-in has expired. Please sign in again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
 });

@@ -16,9 +16,10 @@ import { clearAuthNotice, peekAuthNotice, storeSession } from '../../../lib/auth
 import { applyServerError } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { applyAccountPreferences } from '../../account-settings/account-preferences';
-import { isAdmittedRole, isAuthResponse, login } from '../api/sign-in';
+import { isAdmittedRole, isAuthResponse, isTwoFactorChallenge, login } from '../api/sign-in';
 import { loginValidation } from '../api/validation';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function LoginPage() {
   useEffect(() => loginValidation.preload(), []);
   const [generalError, setGeneralError] = useState<string>();
   const [deniedRole, setDeniedRole] = useState<string>();
+  const [ticket, setTicket] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -41,25 +43,32 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  /** After the password (and the code, when the account asks for one): the spec §4 role gate. */
+  const admit = async (data: unknown) => {
+    setTicket(undefined);
+    if (!isAuthResponse(data)) {
+      setGeneralError(messages.loginInvalidResponse);
+      return;
+    }
+    if (!isAdmittedRole(data.user.role)) {
+      setDeniedRole(data.user.role);
+      // The server opened a session; this app will not use it, so close it again.
+      await api.logout();
+      return;
+    }
+    storeSession(data);
+    await applyAccountPreferences(data.user);
+    await navigate('/dashboard', { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     setGeneralError(undefined);
     setDeniedRole(undefined);
     try {
       const data = await login(values);
-      if (!isAuthResponse(data)) {
-        setGeneralError(messages.loginInvalidResponse);
-        return;
-      }
-      if (!isAdmittedRole(data.user.role)) {
-        setDeniedRole(data.user.role);
-        // The server opened a session; this app will not use it, so close it again.
-        await api.logout();
-        return;
-      }
-      storeSession(data);
-      await applyAccountPreferences(data.user);
-      await navigate('/dashboard', { replace: true });
+      if (isTwoFactorChallenge(data)) setTicket(data.ticket);
+      else await admit(data);
     } catch (error) {
       setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));
     }
@@ -73,34 +82,51 @@ export function LoginPage() {
           <Alert severity="warning">{t('auth.login.accessWarning', { role: deniedRole })}</Alert>
         )}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        <AuthForm
-          label={t('auth.login.title')}
-          submitLabel={t('auth.login.submit')}
-          submitting={isSubmitting}
-          onSubmit={onSubmit}
-        >
-          <EmailInput
-            label={t('fields.email')}
-            error={message(errors.email?.message)}
-            {...register('email')}
+        {ticket ? (
+          <TwoFactorStep
+            ticket={ticket}
+            onSignedIn={admit}
+            onRestart={(reason) => {
+              setTicket(undefined);
+              setGeneralError(reason);
+            }}
           />
-          <Box>
-            <PasswordInput
-              label={t('fields.password')}
-              autoComplete="current-password"
-              placeholder={t('fields.passwordPlaceholder')}
-              required
-              error={message(errors.password?.message)}
-              {...register('password')}
+        ) : (
+          <>
+            <AuthForm
+              label={t('auth.login.title')}
+              submitLabel={t('auth.login.submit')}
+              submitting={isSubmitting}
+              onSubmit={onSubmit}
+            >
+              <EmailInput
+                label={t('fields.email')}
+                error={message(errors.email?.message)}
+                {...register('email')}
+              />
+              <Box>
+                <PasswordInput
+                  label={t('fields.password')}
+                  autoComplete="current-password"
+                  placeholder={t('fields.passwordPlaceholder')}
+                  required
+                  error={message(errors.password?.message)}
+                  {...register('password')}
+                />
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', marginBlockStart: 1 }}>
+                  <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">
+                    {t('auth.login.forgotPassword')}
+                  </Link>
+                </Box>
+              </Box>
+            </AuthForm>
+            <AuthFooter
+              prompt={t('auth.login.noAccount')}
+              to="/register"
+              label={t('auth.login.createAccount')}
             />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', marginBlockStart: 1 }}>
-              <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">
-                {t('auth.login.forgotPassword')}
-              </Link>
-            </Box>
-          </Box>
-        </AuthForm>
-        <AuthFooter prompt={t('auth.login.noAccount')} to="/register" label={t('auth.login.createAccount')} />
+          </>
+        )}
       </Stack>
     </AuthLayout>
   );

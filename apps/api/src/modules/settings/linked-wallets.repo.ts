@@ -1,0 +1,55 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { linkedWallets, siweNonces } from '../../db/schema/index.js';
+
+export type LinkedWalletRow = typeof linkedWallets.$inferSelect;
+
+export class LinkedWalletsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  with(tx: DbOrTx): LinkedWalletsRepo {
+    return new LinkedWalletsRepo(tx);
+  }
+
+  async insertNonce(values: typeof siweNonces.$inferInsert): Promise<void> {
+    await this.db.insert(siweNonces).values(values);
+  }
+
+  /** Spends a nonce issued to this user, still fresh: of two uses, only the first gets true. */
+  async spendNonce(userId: string, nonce: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(siweNonces)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(siweNonces.nonce, nonce),
+          eq(siweNonces.userId, userId),
+          isNull(siweNonces.usedAt),
+          gt(siweNonces.expiresAt, now),
+        ),
+      )
+      .returning({ nonce: siweNonces.nonce });
+    return rows.length > 0;
+  }
+
+  async list(userId: string): Promise<LinkedWalletRow[]> {
+    return this.db
+      .select()
+      .from(linkedWallets)
+      .where(eq(linkedWallets.userId, userId))
+      .orderBy(asc(linkedWallets.linkedAt));
+  }
+
+  /** Linking the same address again keeps the first link. */
+  async link(values: typeof linkedWallets.$inferInsert): Promise<void> {
+    await this.db.insert(linkedWallets).values(values).onConflictDoNothing();
+  }
+
+  async unlink(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(linkedWallets)
+      .where(and(eq(linkedWallets.id, id), eq(linkedWallets.userId, userId)))
+      .returning({ id: linkedWallets.id });
+    return rows.length > 0;
+  }
+}
