@@ -91,7 +91,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     clock: container.clock,
     accessTokenSeconds: config.session.accessTokenSeconds,
   });
-  adminRoutes(app, container.outbox);
+  adminRoutes(app, container.outbox, container.revocation);
   await kycRoutes(app, {
     kyc: container.kyc,
     sandbox: container.kycSandbox,
@@ -103,7 +103,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   credentialsRoutes(app, container.credentials, {
     verifyPerMinute: config.rateLimits.credentialVerifyPerMinute,
   });
-  ipfsRoutes(app, container.ipfs);
+  ipfsRoutes(app, container.credentials);
   if (container.explorer) await explorerRoutes(app, container.explorer);
 
   await registerSpa(app, config.webDistDir);

@@ -10,7 +10,9 @@ import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { ThrottleRepo } from './modules/auth/throttle.repo.js';
 import { AuthThrottles } from './modules/auth/throttles.js';
+import { CredentialsRepo } from './modules/credentials/credentials.repo.js';
 import { CredentialsService } from './modules/credentials/credentials.service.js';
+import { RevocationService } from './modules/credentials/revocation.service.js';
 import { didKeyFromSeed, generateDidKeySeed } from './modules/did/did-key.js';
 import { DidRepo } from './modules/did/did.repo.js';
 import { DidService } from './modules/did/did.service.js';
@@ -63,6 +65,7 @@ export interface Container {
   users: UsersService;
   dids: DidService;
   credentials: CredentialsService;
+  revocation: RevocationService;
   kyc: KycService;
   /** The embedded KYC verification service, when it is the selected provider. */
   kycSandbox: SandboxService | undefined;
@@ -161,6 +164,7 @@ export async function createContainer(
   users.addProfileSource((userId) => dids.profileFields(userId));
   const credentials = new CredentialsService({
     issuer: await didKeyFromSeed(await secrets.getOrCreate('credentials.issuer-key', generateDidKeySeed)),
+    repo: new CredentialsRepo(db),
     ipfs,
     users,
     dids,
@@ -168,11 +172,15 @@ export async function createContainer(
     publicUrl: config.publicUrl,
   });
 
+  const revocation = new RevocationService({ db, credentials, jobs, log });
+  kyc.onStatusApplied(revocation.onKycStatus);
+
   const sbt = new SbtService({
     db,
     repo: new SbtRepo(db),
     designs: await publishDesigns(ipfs),
     dids,
+    kyc,
     vault,
     credentials,
     tokens: new SoulBoundTokens(chain),
@@ -195,6 +203,7 @@ export async function createContainer(
     users,
     dids,
     credentials,
+    revocation,
     kyc,
     kycSandbox,
     vault,
