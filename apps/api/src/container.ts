@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { getAddress } from 'viem';
 import { systemClock, type Clock } from './clock.js';
@@ -92,7 +93,7 @@ export async function createContainer(
   const database =
     overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
-  const outbox = new OutboxMail(db);
+  const outbox = new OutboxMail(db, path.join(config.dataDir, 'mail'), log);
   const mail =
     overrides.mail ??
     (config.mail.smtpUrl ? new SmtpMail(config.mail.smtpUrl, config.mail.from, log) : outbox);

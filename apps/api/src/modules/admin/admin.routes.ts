@@ -13,14 +13,14 @@ const OutboxResponseSchema = z
         id: z.string(),
         to: z.string(),
         subject: z.string(),
-        text: z.string(),
+        transport: z.string(),
         createdAt: z.string(),
       }),
     ),
   })
   .meta({ id: 'OutboxResponse' });
 
-/** The embedded mailbox: what the portal would have e-mailed, for admins of a local setup. */
+/** Admin routes. The outbox lists what the portal mailed, as metadata: never a message's body. */
 export function adminRoutes(app: App, outbox: OutboxMail, revocation: RevocationService): void {
   app.post(
     '/api/admin/users/:userId/revoke-identity',
@@ -65,7 +65,13 @@ export function adminRoutes(app: App, outbox: OutboxMail, revocation: Revocation
       const rows = await outbox.list(request.query.limit);
       return {
         success: true as const,
-        messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        messages: rows.map(({ id, to, subject, transport, createdAt }) => ({
+          id,
+          to,
+          subject,
+          transport,
+          createdAt: createdAt.toISOString(),
+        })),
       };
     },
   );

@@ -5,6 +5,7 @@ import {
   createAdmin,
   createTestApp,
   json,
+  mailsTo,
   register,
   TEST_PUBLIC_URL,
   type TestApp,
@@ -22,6 +23,7 @@ interface OutboxMessage {
   text: string;
 }
 
+/** What the embedded transport wrote to `email`, and what the admin outbox shows of it. */
 async function outboxFor(email: string): Promise<OutboxMessage[]> {
   const admin = await createAdmin(t.app);
   const response = await t.app.inject({
@@ -30,7 +32,15 @@ async function outboxFor(email: string): Promise<OutboxMessage[]> {
     headers: bearer(admin.token),
   });
   expect(response.statusCode).toBe(200);
-  return json<{ messages: OutboxMessage[] }>(response).messages.filter((m) => m.to === email);
+  const listed = json<{ messages: Array<Record<string, string>> }>(response).messages.filter(
+    (m) => m.to === email,
+  );
+  // Metadata only: the admin never sees a body, so never someone else's reset link.
+  for (const message of listed)
+    expect(Object.keys(message).sort()).toEqual(['createdAt', 'id', 'subject', 'to', 'transport']);
+  const mails = await mailsTo(t, email);
+  expect(mails.map((m) => m.id)).toEqual(listed.map((m) => m.id));
+  return mails;
 }
 
 const forgot = (email: string, headers: Record<string, string> = {}) =>
@@ -138,6 +148,24 @@ describe('change password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(json(response)).toMatchObject({ fields: { currentPassword: messages.currentPasswordWrong } });
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('refuses the current password again, and a common password, with clear messages', async () => {
+    const account = await register(t.app);
+    const change = (newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: bearer(account.token),
+        payload: { currentPassword: account.password, newPassword, confirmPassword: newPassword },
+      });
+    const same = await change(account.password);
+    expect(same.statusCode).toBe(400);
+    expect(json(same)).toMatchObject({ fields: { newPassword: messages.passwordUnchanged } });
+    const common = await change('Password123');
+    expect(common.statusCode).toBe(400);
+    expect(json(common)).toMatchObject({ fields: { newPassword: messages.passwordTooCommon } });
     expect((await login(account.email, account.password)).statusCode).toBe(200);
   });
 

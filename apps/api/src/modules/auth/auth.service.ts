@@ -13,7 +13,13 @@ import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepo, RefreshTokenRow } from './auth.repo.js';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
 import type { AuthThrottles } from './throttles.js';
 
 /** Reuse of the immediately superseded token inside this window is a benign race, not theft. */
@@ -52,6 +58,14 @@ export interface AuthDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
+function assertNotCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new DomainError('VALIDATION_ERROR', messages.passwordTooCommon, {
+      fields: { [field]: messages.passwordTooCommon },
+    });
+  }
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
@@ -79,6 +93,7 @@ export class AuthService {
     password: string;
     role: Role;
   }): Promise<UserRow> {
+    assertNotCommon(input.password, 'password');
     const passwordHash = await hashPassword(input.password);
     const row = await this.deps.users.insert({ ...input, passwordHash });
     if (!row)
@@ -103,7 +118,7 @@ export class AuthService {
       this.deps.log.warn({ ip: ctx.ip }, 'sign-in failed');
       throw new DomainError('UNAUTHENTICATED', messages.invalidCredentials);
     }
-    await this.deps.throttles.recordLoginSuccess(email);
+    await this.deps.throttles.recordLoginSuccess(email, ctx.ip);
     if (needsRehash(row.passwordHash)) {
       await this.deps.users.updatePasswordHash(
         row.id,
@@ -243,16 +258,21 @@ export class AuthService {
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
+    assertNotCommon(password, 'password');
     const now = this.deps.clock.now();
     const passwordHash = await hashPassword(password);
-    await this.deps.db.transaction(async (tx) => {
+    const userId = await this.deps.db.transaction(async (tx) => {
       const repo = this.deps.auth.with(tx);
-      const userId = await repo.consumePasswordReset(sha256(token), now);
-      if (!userId) throw new DomainError('BAD_REQUEST', messages.resetTokenInvalid);
-      await this.deps.users.with(tx).updatePasswordHash(userId, passwordHash, now);
-      await repo.spendOutstandingResets(userId, now);
-      await repo.revokeUserSessions(userId, 'password_reset', now);
+      const owner = await repo.consumePasswordReset(sha256(token), now);
+      if (!owner) throw new DomainError('BAD_REQUEST', messages.resetTokenInvalid);
+      await this.deps.users.with(tx).updatePasswordHash(owner, passwordHash, now);
+      await repo.spendOutstandingResets(owner, now);
+      await repo.revokeUserSessions(owner, 'password_reset', now);
+      return owner;
     });
+    // Whoever reset the password proved they own the mailbox: failed sign-ins are forgiven.
+    const user = await this.deps.users.findById(userId);
+    if (user) await this.deps.throttles.clearAccount(user.email);
   }
 
   async changePassword(claims: AccessClaims, currentPassword: string, newPassword: string): Promise<void> {
@@ -263,6 +283,12 @@ export class AuthService {
         fields: { currentPassword: messages.currentPasswordWrong },
       });
     }
+    if (newPassword === currentPassword) {
+      throw new DomainError('VALIDATION_ERROR', messages.passwordUnchanged, {
+        fields: { newPassword: messages.passwordUnchanged },
+      });
+    }
+    assertNotCommon(newPassword, 'newPassword');
     const passwordHash = await hashPassword(newPassword);
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
