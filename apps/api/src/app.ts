@@ -21,6 +21,7 @@ import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputText } from './plugins/input-text.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerPolicies } from './plugins/policy.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
       }),
   });
   registerPolicies(app, container.auth, config.publicUrl);
+  registerInputText(app);
   await registerDocs(app);
 
   healthRoutes(app, container.database);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TransactionSerializable } from 'viem';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
+import { controlCharacterAt } from '@portal/shared/text';
 import { displayRole } from '@portal/shared/roles';
 import {
   assetChain,
@@ -239,9 +240,10 @@ export class VaultService {
   private parseCursor(cursor: string | undefined): string | undefined {
     if (cursor === undefined) return undefined;
     const email = Buffer.from(cursor, 'base64url').toString('utf8');
-    if (!email || cursorOf(email) !== cursor) {
-      throw new DomainError('VALIDATION_ERROR', messages.validationFailed, {
-        fields: { cursor: messages.validationFailed },
+    // Cursors are ours (an e-mail, encoded): anything else, e.g. bytes that decode to NULs, is refused.
+    if (!email || cursorOf(email) !== cursor || !email.includes('@') || controlCharacterAt(email)) {
+      throw new DomainError('VALIDATION_ERROR', messages.cursorInvalid, {
+        fields: { cursor: messages.cursorInvalid },
       });
     }
     return email;
