@@ -3,6 +3,7 @@
  * ids, cursors, documents): a NUL cannot even be stored in PostgreSQL text. Tab, line feed and
  * carriage return stay allowed, for multi-line text.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
