@@ -160,6 +160,11 @@ export async function createContainer(
     { kyc: kycPort.name, autoApprove: kycSandbox ? config.kyc.sandboxAutoApprove : undefined },
     'KYC adapter selected',
   );
+  if (kycSandbox && config.kyc.sandboxAutoApprove && config.env === 'production') {
+    log.warn(
+      'KYC sandbox approves every applicant automatically (KYC_SANDBOX_AUTO_APPROVE=true) in production',
+    );
+  }
 
   const dids = new DidService({ repo: new DidRepo(db), masterKey, clock });
   users.addProfileSource((userId) => dids.profileFields(userId));
