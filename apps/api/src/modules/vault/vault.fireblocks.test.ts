@@ -71,10 +71,8 @@ describe('the vault endpoints on Fireblocks', () => {
     expect(created.wallets.map((w) => w.assetId)).toEqual([...CUSTODY_ASSET_IDS]);
     // The portal names the vault by its own random id; the Fireblocks account id stays inside.
     expect(created.vault.id).toMatch(/^[0-9a-f-]{36}$/);
-    [{ providerVaultId: providerId }] = (await t.database.db
-      .select()
-      .from(vaults)
-      .where(eq(vaults.id, created.vault.id))) as [{ providerVaultId: string }];
+    const [row] = await t.database.db.select().from(vaults).where(eq(vaults.id, created.vault.id));
+    providerId = row!.providerVaultId!;
     const account = fake.vaults.find((v) => v.id === providerId)!;
     expect(account.customerRefId).toBe(investor.user.id);
     expect(account.name).not.toContain(investor.email);
