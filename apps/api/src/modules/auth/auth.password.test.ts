@@ -1,5 +1,8 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
+import { mailFile } from '../../providers/mail/mail.embedded.js';
 import {
   bearer,
   createAdmin,
@@ -40,6 +43,9 @@ async function outboxFor(email: string): Promise<OutboxMessage[]> {
     expect(Object.keys(message).sort()).toEqual(['createdAt', 'id', 'subject', 'to', 'transport']);
   const mails = await mailsTo(t, email);
   expect(mails.map((m) => m.id)).toEqual(listed.map((m) => m.id));
+  // Each message is a file only the machine's owner can read.
+  for (const { id } of mails)
+    expect(statSync(mailFile(path.join(t.config.dataDir, 'mail'), id)).mode & 0o777).toBe(0o600);
   return mails;
 }
 
