@@ -31,6 +31,7 @@ const investors = Number(values.investors);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 const config = loadConfig({
   NODE_ENV: 'production',
+  KYC_SANDBOX_AUTO_APPROVE: 'true',
   DATA_DIR: dataDir,
   MASTER_KEY: randomBytes(32).toString('base64'),
   LOG_LEVEL: 'silent',

@@ -25,11 +25,13 @@ import { linkedWalletsRoutes } from './modules/settings/linked-wallets.routes.js
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { registerDemoJobs } from './jobs/demo.jobs.js';
+import { registerSbtJobs } from './jobs/sbt.jobs.js';
 import { registerIssuerJobs } from './jobs/issuer.jobs.js';
 import { registerPurchaseJobs } from './jobs/purchases.jobs.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputText } from './plugins/input-text.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerPolicies } from './plugins/policy.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -70,6 +72,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.decorate('container', container);
   app.addHook('onClose', () => container.close());
   // Workers start once every module has registered its job handlers.
+  registerSbtJobs(container.jobs, container.sbt);
   registerIssuerJobs(container.jobs, container.issuer);
   registerPurchaseJobs(container.jobs, container.purchases);
   registerDemoJobs(container.jobs, container.demo);
@@ -97,6 +100,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
       }),
   });
   registerPolicies(app, container.auth, config.publicUrl);
+  registerInputText(app);
   await registerDocs(app);
 
   healthRoutes(app, container.database);
@@ -108,7 +112,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     twoFactor: container.twoFactor,
     twoFactorPerMinute: config.rateLimits.twoFactorPerMinute,
   });
-  adminRoutes(app, container.outbox);
+  adminRoutes(app, container.outbox, container.revocation);
   settingsRoutes(app, container.settings);
   linkedWalletsRoutes(app, container.linkedWallets);
   notificationsRoutes(app, {
@@ -130,7 +134,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   credentialsRoutes(app, container.credentials, {
     verifyPerMinute: config.rateLimits.credentialVerifyPerMinute,
   });
-  ipfsRoutes(app, container.ipfs);
+  ipfsRoutes(app, container.credentials);
   if (container.explorer) await explorerRoutes(app, container.explorer);
 
   await registerSpa(app, config.webDistDir);

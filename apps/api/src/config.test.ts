@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { configProblems } from './test/config-problems.js';
+import { createTestApp } from './test/test-app.js';
 
 const problems = configProblems;
 
@@ -36,6 +37,18 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses a production boot with the KYC sandbox unless auto-approve is set explicitly', () => {
+    const production = { NODE_ENV: 'production', MASTER_KEY_FILE: '/run/secrets/master-key' };
+    expect(problems(production)).toContain(
+      'KYC_SANDBOX_AUTO_APPROVE: must be set explicitly in production with the KYC sandbox',
+    );
+    expect(loadConfig({ ...production, KYC_SANDBOX_AUTO_APPROVE: 'false' }).kyc.sandboxAutoApprove).toBe(
+      false,
+    );
+    expect(loadConfig({ ...production, KYC_SANDBOX_AUTO_APPROVE: 'true' }).kyc.sandboxAutoApprove).toBe(true);
+    expect(loadConfig({}).kyc.sandboxAutoApprove).toBe(true);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -44,5 +57,19 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
     expect(loadConfig({}).trustProxy).toBe(false);
+  });
+});
+
+describe('a production boot with the KYC sandbox approving everyone', () => {
+  it('starts, and says so in a warning', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production', KYC_SANDBOX_AUTO_APPROVE: 'true' } });
+    try {
+      const warning = t.logs
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .find((line) => line.msg.includes('KYC_SANDBOX_AUTO_APPROVE=true'));
+      expect(warning?.level).toBe(40);
+    } finally {
+      await t.close();
+    }
   });
 });

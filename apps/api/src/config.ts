@@ -95,7 +95,11 @@ const EnvSchema = z.object({
       ),
   ),
   KYC_PROVIDER: oneOf(['sandbox', 'sumsub'] as const, 'sandbox'),
-  KYC_SANDBOX_AUTO_APPROVE: oneOf(['true', 'false'] as const, 'true'),
+  // No default here: production must choose (see loadConfig); elsewhere it defaults to true.
+  KYC_SANDBOX_AUTO_APPROVE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'expected one of true, false' }).optional(),
+  ),
   SUMSUB_APP_TOKEN: optionalString,
   SUMSUB_SECRET_KEY: optionalString,
   SUMSUB_BASE_URL: url(['https:', 'http:']),
@@ -419,6 +423,13 @@ export function loadConfig(env: Env = process.env): Config {
     // Several processes share one database, so a key generated on one host would lock the others out.
     problems.push('MASTER_KEY: required in production with DATABASE_URL (or set MASTER_KEY_FILE)');
   }
+  if (e.NODE_ENV === 'production' && e.KYC_PROVIDER === 'sandbox' && !e.KYC_SANDBOX_AUTO_APPROVE) {
+    // Safe defaults: a production portal must never approve every applicant by accident.
+    problems.push(
+      'KYC_SANDBOX_AUTO_APPROVE: must be set explicitly in production with the KYC sandbox ' +
+        '(false: a reviewer decides every application; true: everyone is approved), or use KYC_PROVIDER=sumsub',
+    );
+  }
   const sumsub = e.KYC_PROVIDER === 'sumsub' ? sumsubConfig(e, problems) : undefined;
   const fireblocks = e.CUSTODY_PROVIDER === 'fireblocks' ? fireblocksConfig(e, problems) : undefined;
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -463,7 +474,7 @@ export function loadConfig(env: Env = process.env): Config {
     custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },
     kyc: {
       provider: e.KYC_PROVIDER,
-      sandboxAutoApprove: e.KYC_SANDBOX_AUTO_APPROVE === 'true',
+      sandboxAutoApprove: (e.KYC_SANDBOX_AUTO_APPROVE ?? 'true') === 'true',
       websdkDir: path.join(here, '../../web/public/websdk'),
       sumsub,
     },

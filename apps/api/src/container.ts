@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { SERVER_EVENTS } from '@portal/shared/notifications';
 import { getAddress } from 'viem';
@@ -6,13 +7,14 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import { JobQueue } from './jobs/queue.js';
-import { registerSbtMintJob } from './jobs/sbt-mint.job.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { ThrottleRepo } from './modules/auth/throttle.repo.js';
 import { AuthThrottles } from './modules/auth/throttles.js';
+import { CredentialsRepo } from './modules/credentials/credentials.repo.js';
 import { CredentialsService } from './modules/credentials/credentials.service.js';
+import { RevocationService } from './modules/credentials/revocation.service.js';
 import { didKeyFromSeed, generateDidKeySeed } from './modules/did/did-key.js';
 import { DidRepo } from './modules/did/did.repo.js';
 import { DidService } from './modules/did/did.service.js';
@@ -96,6 +98,7 @@ export interface Container {
   notifications: NotificationsService;
   dids: DidService;
   credentials: CredentialsService;
+  revocation: RevocationService;
   kyc: KycService;
   /** The embedded KYC verification service, when it is the selected provider. */
   kycSandbox: SandboxService | undefined;
@@ -133,7 +136,7 @@ export async function createContainer(
   const database =
     overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
-  const outbox = new OutboxMail(db);
+  const outbox = new OutboxMail(db, path.join(config.dataDir, 'mail'), log);
   const mail =
     overrides.mail ??
     (config.mail.smtpUrl ? new SmtpMail(config.mail.smtpUrl, config.mail.from, log) : outbox);
@@ -251,11 +254,17 @@ export async function createContainer(
     { kyc: kycPort.name, autoApprove: kycSandbox ? config.kyc.sandboxAutoApprove : undefined },
     'KYC adapter selected',
   );
+  if (kycSandbox && config.kyc.sandboxAutoApprove && config.env === 'production') {
+    log.warn(
+      'KYC sandbox approves every applicant automatically (KYC_SANDBOX_AUTO_APPROVE=true) in production',
+    );
+  }
 
   const dids = new DidService({ repo: new DidRepo(db), masterKey, clock });
   users.addProfileSource((userId) => dids.profileFields(userId));
   const credentials = new CredentialsService({
     issuer: await didKeyFromSeed(await secrets.getOrCreate('credentials.issuer-key', generateDidKeySeed)),
+    repo: new CredentialsRepo(db),
     ipfs,
     users,
     dids,
@@ -263,11 +272,15 @@ export async function createContainer(
     publicUrl: config.publicUrl,
   });
 
+  const revocation = new RevocationService({ db, credentials, jobs, log });
+  kyc.onStatusApplied(revocation.onKycStatus);
+
   const sbt = new SbtService({
     db,
     repo: new SbtRepo(db),
     designs: await publishDesigns(ipfs),
     dids,
+    kyc,
     vault,
     credentials,
     tokens: new SoulBoundTokens(chain),
@@ -278,7 +291,6 @@ export async function createContainer(
     log,
     notify: notifications.notify,
   });
-  registerSbtMintJob(jobs, sbt);
 
   const ledgers = createLedgers({
     chain,
@@ -310,9 +322,15 @@ export async function createContainer(
     vault,
     dids,
     ports: {
-      isVerified: async (userId) => (await kyc.verificationStatus(userId)).data.isVerified,
-      issueCredential: async (_userId, subject) =>
-        (await credentials.issue({ type: 'TokenPurchaseCredential', subject: subject as never })).cid,
+      isVerified: (userId) => kyc.isVerified(userId),
+      issueCredential: async (userId, subject) =>
+        (
+          await credentials.issue({
+            userId,
+            type: 'TokenPurchaseCredential',
+            subject: { id: String(subject.id), ...subject },
+          })
+        ).cid,
       credentialUrl: (cid) => ipfs.url(cid),
       changed: (userId, purchase) => {
         events.publish(userId, SERVER_EVENTS.purchase, purchase);
@@ -360,6 +378,7 @@ export async function createContainer(
     notifications,
     dids,
     credentials,
+    revocation,
     kyc,
     kycSandbox,
     vault,

@@ -1,4 +1,34 @@
+import { isNull } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Nothing personal is public (issue 10): after the whole run, no document the public gateway
+ * serves (one without an owner) holds the e-mail of any account the run registered.
+ */
+async function assertNoPersonalDataPublic(dataDir: string): Promise<void> {
+  const dist = (file: string) => import(pathToFileURL(path.join(root, 'apps/api/dist/db', file)).href);
+  const { openDatabase } = await dist('client.js');
+  const { users, ipfsBlocks } = await dist('schema/index.js');
+  const database = await openDatabase({ dataDir, migrate: false });
+  try {
+    const emails: Array<{ email: string }> = await database.db.select({ email: users.email }).from(users);
+    const blocks: Array<{ cid: string; bytes: Uint8Array }> = await database.db
+      .select({ cid: ipfsBlocks.cid, bytes: ipfsBlocks.bytes })
+      .from(ipfsBlocks)
+      .where(isNull(ipfsBlocks.ownerUserId));
+    const leaks = blocks.flatMap(({ cid, bytes }) => {
+      const text = Buffer.from(bytes).toString('utf8').toLowerCase();
+      return emails.filter(({ email }) => text.includes(email)).map(({ email }) => `${cid} holds ${email}`);
+    });
+    if (leaks.length) throw new Error(`Public documents hold personal data:\n${leaks.join('\n')}`);
+  } finally {
+    await database.close();
+  }
+}
 
 function running(pid: number): boolean {
   try {
@@ -19,5 +49,10 @@ export default async function globalTeardown(): Promise<void> {
     if (running(pid)) process.kill(pid, 'SIGKILL');
   }
   const dataDir = process.env.PORTAL_E2E_DATA_DIR;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (!dataDir) return;
+  try {
+    await assertNoPersonalDataPublic(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 /** The administrator the global setup creates before the server starts. */
@@ -56,14 +58,18 @@ export async function changePasswordWithApi(token: string, currentPassword: stri
   });
 }
 
-/** The newest e-mail the portal "sent" to this address, read from the admin outbox. */
+/**
+ * The newest e-mail the portal "sent" to this address: the admin outbox names it (metadata only),
+ * the embedded transport's file under DATA_DIR/mail holds it.
+ */
 export async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
   const token = await signInWithApi(ADMIN.email, ADMIN.password);
-  const { messages } = await call<{ messages: Array<{ to: string; subject: string; text: string }> }>(
+  const { messages } = await call<{ messages: Array<{ id: string; to: string; subject: string }> }>(
     '/admin/outbox?limit=50',
     { token },
   );
   const mail = messages.find((message) => message.to === to);
   if (!mail) throw new Error(`no e-mail to ${to} in the outbox`);
-  return mail;
+  const file = path.join(process.env.PORTAL_E2E_DATA_DIR!, 'mail', `${mail.id}.eml`);
+  return { subject: mail.subject, text: readFileSync(file, 'utf8') };
 }

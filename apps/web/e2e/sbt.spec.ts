@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { investorWithSbt, investorWithVault, watchConsole } from './identity';
+import { investorWithSbt, investorWithVault, passKyc, watchConsole } from './identity';
 import { PASSWORD } from './portal';
 import { applyLook, looks, shotPath } from './looks';
 
@@ -24,7 +24,7 @@ test('DID → design → create → mint: minted badge, explorer link and the ve
 }) => {
   test.setTimeout(90_000);
   const problems = watchConsole(page);
-  const { email } = await investorWithVault('sbt');
+  const { email, call } = await investorWithVault('sbt');
   await signIn(page, email);
 
   // Creating an SBT before the DID: the server's reason, and the way to the DID tab.
@@ -45,7 +45,23 @@ test('DID → design → create → mint: minted badge, explorer link and the ve
   const did = (await page.getByTestId('did-value').textContent())!;
   expect(did).toMatch(/^did:key:z6Mk/);
 
+  // Then KYC: the tab asks for it before anything is issued, and so does the server.
   await page.getByRole('link', { name: 'Go to Soul Bound Tokens' }).click();
+  await expect(page.getByTestId('sbt-verify-first')).toContainText(
+    'Verify your identity (KYC) before creating your SBT.',
+  );
+  await page.getByRole('button', { name: 'Create New SBT' }).first().click();
+  dialog = page.getByRole('dialog', { name: 'Create Soul Bound Token' });
+  await dialog.getByRole('radio', { name: 'Aurora' }).click();
+  await dialog.getByRole('button', { name: 'Create SBT' }).click();
+  await expect(dialog.getByText('Verify your identity (KYC) before creating your SBT.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Verify my identity' }).click();
+  await expect(page.getByRole('dialog', { name: 'Identity Verification' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await passKyc(call);
+  await page.reload();
+  await expect(page.getByTestId('sbt-verify-first')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Create New SBT' }).first().click();
   dialog = page.getByRole('dialog', { name: 'Create Soul Bound Token' });
   await expect(dialog.getByText('Choose Your SBT Design')).toBeVisible();
@@ -78,11 +94,22 @@ test('DID → design → create → mint: minted badge, explorer link and the ve
   await expect(page.getByText('Copied to clipboard!')).toBeVisible();
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
   expect(copied.credentialSubject.id).toBe(did);
-  const ipfs = vc.getByRole('link', { name: /View on IPFS/ });
-  const document = await request.get((await ipfs.getAttribute('href'))!);
-  expect(await document.json()).toEqual(copied);
+  // 'View on IPFS' opens the holder's own copy; the gateway URL serves it to nobody else.
+  const [opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    vc.getByRole('button', { name: /View on IPFS/ }).click(),
+  ]);
+  await expect(opened.locator('body')).toContainText(did);
+  await opened.close();
+  const gatewayUrl = (await vc
+    .getByText(/\/ipfs\/bafkrei/)
+    .first()
+    .textContent())!;
+  const anonymous = await request.get(gatewayUrl);
+  expect(anonymous.status()).toBe(404);
+  expect(await anonymous.text()).not.toContain(email);
 
-  // The public verification page, as anyone would open it.
+  // The public verification page, opened by the holder (a CID opens for its holder only).
   const [verify] = await Promise.all([
     page.waitForEvent('popup'),
     vc.getByRole('link', { name: /public verification page/ }).click(),
@@ -98,7 +125,7 @@ test('DID → design → create → mint: minted badge, explorer link and the ve
   await expect(page.getByRole('link', { name: 'View on Explorer' })).toHaveAttribute('href', explorerUrl);
   await expect(page.getByRole('list', { name: 'Connected wallets' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('button', { name: 'Connect New Wallet' })).toBeDisabled();
-  // The 409 of the first attempt is an answer the page handles, not a fault.
+  // The 409s of the first attempts are answers the page handles, not faults.
   expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
 });
 

@@ -21,6 +21,9 @@ contract SoulBoundToken is ERC721, AccessControl, IERC5192 {
     error AlreadyHoldsToken(address holder);
     error EmptyTokenURI();
 
+    /// @notice The issuer withdrew the token (its holder's verification was revoked); it is burnt.
+    event Revoked(uint256 indexed tokenId, address indexed holder);
+
     uint256 private _lastTokenId;
     mapping(uint256 tokenId => string) private _tokenURIs;
     /// @notice The token an address holds, 0 when it holds none (ids start at 1).
@@ -38,6 +41,17 @@ contract SoulBoundToken is ERC721, AccessControl, IERC5192 {
         _tokenURIs[tokenId] = uri;
         _safeMint(to, tokenId);
         emit Locked(tokenId);
+    }
+
+    /// @notice Issuer only: burns a token whose credential was revoked. The holder may receive a
+    /// new token later (a new verification), so their slot in `tokenOf` is freed.
+    function revoke(uint256 tokenId) external onlyRole(MINTER_ROLE) {
+        address holder = _requireOwned(tokenId);
+        delete tokenOf[holder];
+        delete _tokenURIs[tokenId];
+        // The base implementation, past this contract's soulbound check: the only way to burn.
+        ERC721._update(address(0), tokenId, address(0));
+        emit Revoked(tokenId, holder);
     }
 
     function locked(uint256 tokenId) external view returns (bool) {

@@ -11,6 +11,9 @@ import { assetChain, type Wallet, type WalletChain } from './vault.js';
 /** Where the portal's JSON-LD context is published, relative to the portal's public URL. */
 export const PORTAL_CONTEXT_PATH = '/contexts/portal/v1';
 
+/** Where the portal's public Bitstring Status List credentials live: `${path}/<list number>`. */
+export const CREDENTIAL_STATUS_PATH = '/api/credentials/status';
+
 export const CREDENTIAL_TYPES = ['SoulBoundTokenCredential', 'TokenPurchaseCredential'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
@@ -84,8 +87,10 @@ export type VerifyCredentialRequest = z.input<typeof VerifyCredentialRequestSche
 export const VerifyCredentialResponseSchema = z
   .object({
     success: z.literal(true),
-    /** The proof is valid for the issuer's DID and the credential is within its validity dates. */
+    /** The proof is valid for the issuer's DID, within its validity dates, and not revoked. */
     verified: z.boolean(),
+    /** The issuer's status list says the credential is revoked. */
+    revoked: z.boolean(),
     /** Verified and issued by this portal's own DID. */
     trustedIssuer: z.boolean(),
     issuer: z.string().nullable(),
@@ -103,3 +108,51 @@ export type IssuerResponse = z.infer<typeof IssuerResponseSchema>;
 
 /** A JSON-LD context document. */
 export const JsonLdContextSchema = z.object({ '@context': z.record(z.string(), z.unknown()) });
+
+export const StatusListParamsSchema = z.object({
+  list: z.coerce
+    .number({ error: messages.notFound })
+    .int(messages.notFound)
+    .min(1, messages.notFound)
+    .max(1_000_000, messages.notFound),
+});
+
+/** A holder's revocable, expiring link to one of their credentials. */
+export const CredentialShareSchema = z
+  .object({ id: z.string(), cid: z.string(), createdAt: z.string(), expiresAt: z.string() })
+  .meta({ id: 'CredentialShare' });
+export type CredentialShare = z.infer<typeof CredentialShareSchema>;
+
+export const CreateShareRequestSchema = z
+  .strictObject({
+    cid: z.string().min(1, messages.credentialCidInvalid).max(200, messages.credentialCidInvalid),
+    days: z
+      .number({ error: messages.credentialShareDays })
+      .int(messages.credentialShareDays)
+      .min(1, messages.credentialShareDays)
+      .max(90, messages.credentialShareDays)
+      .default(7),
+  })
+  .meta({ id: 'CreateShareRequest' });
+export type CreateShareRequest = z.input<typeof CreateShareRequestSchema>;
+
+export const CreateShareResponseSchema = z
+  .object({ success: z.literal(true), share: CredentialShareSchema.extend({ url: z.string() }) })
+  .meta({ id: 'CreateShareResponse' });
+export type CreateShareResponse = z.infer<typeof CreateShareResponseSchema>;
+
+export const ListSharesQuerySchema = z.object({ cid: z.string().min(1).max(200) });
+export const ListSharesResponseSchema = z
+  .object({ success: z.literal(true), shares: z.array(CredentialShareSchema) })
+  .meta({ id: 'ListSharesResponse' });
+
+export const ShareIdParamsSchema = z.object({ id: z.uuid(messages.credentialShareNotFound) });
+
+/** A share link's secret: 32 random bytes, base64url. */
+export const ShareTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.credentialShareNotFound),
+});
+export const SharedCredentialResponseSchema = z
+  .object({ success: z.literal(true), credential: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'SharedCredentialResponse' });
+export type SharedCredentialResponse = z.infer<typeof SharedCredentialResponseSchema>;

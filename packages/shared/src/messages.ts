@@ -110,6 +110,16 @@ export const messages = {
   credentialNotJson: 'This document is not a JSON credential',
   credentialMalformed: 'This is not a well-formed verifiable credential',
   credentialNotVerified: 'The credential could not be verified',
+  credentialRevoked: 'This credential has been revoked by its issuer',
+  credentialShareNotFound: 'This share link is invalid, has expired or was revoked',
+  credentialShareDays: 'A share link lasts from 1 to 90 days',
+  identityRevokeReasonRequired: 'A reason is required',
+  // our own wording: bad input anywhere
+  controlCharacters: 'Text may not contain control characters',
+  cursorInvalid: 'Invalid cursor',
+  // our own wording: passwords (OWASP Authentication Cheat Sheet)
+  passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
+  passwordUnchanged: 'The new password must be different from the current one',
   // spec §5, §8: soul-bound token
   sbtSelectDesign: 'Please select an SBT design first.',
   sbtImagesUnavailable: 'Image options are not available yet. Please try again in a moment.',
@@ -205,6 +215,8 @@ export const messages = {
   walletUnlinked: 'Wallet removed',
   walletNotFound: 'Wallet not found',
   twoFactorTicketInvalid: 'Your sign-in has expired. Please sign in again.',
+  sbtKycRequired: 'Verify your identity (KYC) before creating your SBT.',
+  sbtRevoked: 'Your SBT was revoked because your identity verification was withdrawn.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -12,7 +12,7 @@ export const SbtImagesResponseSchema = z
   .object({ success: z.literal(true), images: z.array(SbtImageSchema) })
   .meta({ id: 'SbtImagesResponse' });
 
-export const SBT_STATUSES = ['created', 'minting', 'minted', 'failed'] as const;
+export const SBT_STATUSES = ['created', 'minting', 'minted', 'failed', 'revoked'] as const;
 export type SbtStatus = (typeof SBT_STATUSES)[number];
 
 export const SbtSchema = z

@@ -18,6 +18,8 @@ export const ANY_ROLE: readonly Role[] = ['admin', 'issuer', 'investor'];
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: RoutePolicy;
+    /** On a public route: identify the caller when a session is presented (private documents). */
+    identify?: boolean;
   }
   interface FastifyRequest {
     auth?: AccessClaims;
@@ -83,8 +85,15 @@ export function registerPolicies(
       reply.header('vary', 'Origin, Sec-Fetch-Site');
       assertSameOrigin(request, allowedOrigins);
     }
-    if (policy === 'public') return;
     const token = bearer ?? cookieToken;
+    if (policy === 'public') {
+      // A stale session is told so (401, the client refreshes); it must not read as "no such document".
+      if (request.routeOptions.config.identify && token) {
+        request.auth = await authenticator.authenticate(token);
+        if (!request.auth) throw new DomainError('UNAUTHENTICATED', messages.unauthenticated);
+      }
+      return;
+    }
     const claims = token ? await authenticator.authenticate(token) : undefined;
     if (!claims) throw new DomainError('UNAUTHENTICATED', messages.unauthenticated);
     if (!policy.includes(claims.role)) throw new DomainError('FORBIDDEN', messages.forbidden);

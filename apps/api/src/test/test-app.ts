@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import { loadConfig, type Config, type Env } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createLogger } from '../logger.js';
+import { mailFile } from '../providers/mail/mail.embedded.js';
 import { MasterKey } from '../secrets/envelope.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -192,16 +193,32 @@ export async function passKyc(
   return { applicantId };
 }
 
+/** The mails the embedded transport wrote to `to`, newest first, read from their files. */
+export async function mailsTo(t: Pick<TestApp, 'app' | 'config'>, to: string) {
+  const rows = await t.app.container.outbox.list(500);
+  return rows
+    .filter((row) => row.to === to)
+    .map((row) => ({
+      ...row,
+      text: readFileSync(mailFile(path.join(t.config.dataDir, 'mail'), row.id), 'utf8'),
+    }));
+}
+
+/** The token of the newest password-reset link mailed to `to`. */
+export async function resetTokenFor(t: Pick<TestApp, 'app' | 'config'>, to: string): Promise<string> {
+  const [mail] = await mailsTo(t, to);
+  const token = mail && /#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no reset link mailed to ${to}`);
+  return token;
+}
+
 export interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
 }
 
-/** The mails the embedded outbox holds for one address, read the way an admin does. */
+/** The mails the portal sent to one address, with their bodies (from the mail files). */
 export async function outboxFor(app: App, email: string): Promise<OutboxMessage[]> {
-  const admin = await createAdmin(app);
-  const response = await callApi(app, 'GET', '/api/admin/outbox?limit=200', admin);
-  if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode}`);
-  return json<{ messages: OutboxMessage[] }>(response).messages.filter((m) => m.to === email);
+  return mailsTo({ app, config: app.container.config }, email);
 }

@@ -14,6 +14,8 @@ declare module '@digitalbazaar/vc' {
     verified: boolean;
     error?: unknown;
     results?: Array<{ verified: boolean; error?: unknown }>;
+    /** What `checkStatus` answered; for a Bitstring Status List, `status: true` means the bit is set. */
+    statusResult?: { verified: boolean; results?: Array<{ status: boolean }> };
   }
 
   export function issue(options: {
@@ -28,6 +30,11 @@ declare module '@digitalbazaar/vc' {
     suite: object;
     documentLoader: DocumentLoader;
     now?: Date | string;
+    checkStatus?: (options: {
+      credential: Record<string, unknown>;
+      suite: object;
+      documentLoader: DocumentLoader;
+    }) => Promise<{ verified: boolean; results?: Array<{ status: boolean }> }>;
   }): Promise<VerifyCredentialResult>;
 }
 
@@ -96,4 +103,33 @@ declare module '@digitalbazaar/security-document-loader' {
 
 declare module '@digitalbazaar/data-integrity-context' {
   export const contexts: Map<string, object>;
+}
+
+declare module '@digitalbazaar/vc-bitstring-status-list-context' {
+  export const constants: { CONTEXT_URL: string };
+  export const contexts: Map<string, object>;
+}
+
+declare module '@digitalbazaar/vc-bitstring-status-list' {
+  import type { DocumentLoader } from '@digitalbazaar/vc';
+  export interface BitstringStatusList {
+    setStatus(index: number, status: boolean): void;
+    getStatus(index: number): boolean;
+    encode(): Promise<string>;
+  }
+  export function createList(options: { length: number }): Promise<BitstringStatusList>;
+  export function decodeList(options: { encodedList: string }): Promise<BitstringStatusList>;
+  export function createCredential(options: {
+    id: string;
+    list: BitstringStatusList;
+    statusPurpose: string;
+    context?: string[];
+  }): Promise<Record<string, unknown> & { '@context': string[] }>;
+  export function checkStatus(options: {
+    credential: Record<string, unknown>;
+    documentLoader: DocumentLoader;
+    suite: object;
+    verifyBitstringStatusListCredential?: boolean;
+    verifyMatchingIssuers?: boolean;
+  }): Promise<{ verified: boolean; error?: unknown; results?: Array<{ status: boolean }> }>;
 }

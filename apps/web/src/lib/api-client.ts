@@ -35,6 +35,8 @@ export interface RequestOptions {
    * an expired session, so they opt out of the refresh-and-retry rule.
    */
   refreshOn401?: boolean;
+  /** `path` is a path on the portal's own origin outside `/api` (a private document under /ipfs/). */
+  outsideApi?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -63,7 +65,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   // Bumped by each successful refresh: a 401 for a request sent with older tokens is just retried.
   let generation = 0;
 
-  function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+  function send(
+    path: string,
+    { method = 'GET', body, signal, outsideApi }: RequestOptions,
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
@@ -72,7 +77,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     };
     const token = getAuthToken();
     if (token && token !== COOKIE_SESSION_TOKEN) headers.Authorization = `Bearer ${token}`;
-    return fetchImpl(`${baseUrl}${path}`, {
+    return fetchImpl(outsideApi ? path : `${baseUrl}${path}`, {
       method,
       headers,
       credentials: 'include',
@@ -164,6 +169,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'POST', body }),
+    /**
+     * A document the portal serves outside /api, such as a credential under /ipfs/: read with the
+     * session (private documents are served to their holder only), always from this origin, so a
+     * URL never carries the session anywhere else.
+     */
+    document: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body' | 'outsideApi'>) => {
+      const { pathname, search } = new URL(url, 'http://portal.invalid');
+      return request<T>(`${pathname}${search}`, { ...options, method: 'GET', outsideApi: true });
+    },
     refreshSession,
     logout,
   };

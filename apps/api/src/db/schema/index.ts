@@ -13,3 +13,4 @@ export * from './solana.js';
 export * from './settings.js';
 export * from './notifications.js';
 export * from './security.js';
+export * from './credentials.js';

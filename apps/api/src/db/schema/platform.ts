@@ -16,13 +16,14 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
-/** The embedded mail transport's mailbox; with SMTP configured it records what was handed over. */
+/**
+ * What the embedded mail transport sent: metadata only. The message itself (it may hold a
+ * password-reset link) is in DATA_DIR/mail/<id>.eml, readable by the machine's owner only.
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
   transport: text('transport').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Soul-bound tokens. The unique user_id is the one-SBT-per-account rule, also under races. */
+/**
+ * Soul-bound tokens. The unique user_id among tokens that are not revoked is the
+ * one-SBT-per-account rule, also under races; after a revocation a new approval may bring a new one.
+ */
 export const sbts = pgTable(
   'sbts',
   {
@@ -13,7 +16,7 @@ export const sbts = pgTable(
     imageId: text('image_id').notNull(),
     // The vault ETH address the token is (to be) minted to.
     holderAddress: text('holder_address').notNull(),
-    status: text('status', { enum: ['created', 'minting', 'minted', 'failed'] })
+    status: text('status', { enum: ['created', 'minting', 'minted', 'failed', 'revoked'] })
       .notNull()
       .default('created'),
     // Each (re)start of minting is a new job; the dedupe key includes this counter.
@@ -25,9 +28,13 @@ export const sbts = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     mintedAt: timestamp('minted_at', { withTimezone: true }),
+    revokeTxHash: text('revoke_tx_hash'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('sbts_user_uq').on(t.userId),
-    check('sbts_status_ck', sql`${t.status} in ('created', 'minting', 'minted', 'failed')`),
+    uniqueIndex('sbts_user_active_uq')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'revoked'`),
+    check('sbts_status_ck', sql`${t.status} in ('created', 'minting', 'minted', 'failed', 'revoked')`),
   ],
 );

@@ -1,11 +1,14 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
+import { mailFile } from '../../providers/mail/mail.embedded.js';
 import {
   bearer,
+  createAdmin,
   createTestApp,
   json,
-  outboxFor,
-  type OutboxMessage,
+  mailsTo,
   register,
   TEST_PUBLIC_URL,
   type TestApp,
@@ -17,7 +20,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const outbox = (email: string) => outboxFor(t.app, email);
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What the embedded transport wrote to `email`, and what the admin outbox shows of it. */
+async function outboxFor(email: string): Promise<OutboxMessage[]> {
+  const admin = await createAdmin(t.app);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/outbox?limit=200',
+    headers: bearer(admin.token),
+  });
+  expect(response.statusCode).toBe(200);
+  const listed = json<{ messages: Array<Record<string, string>> }>(response).messages.filter(
+    (m) => m.to === email,
+  );
+  // Metadata only: the admin never sees a body, so never someone else's reset link.
+  for (const message of listed)
+    expect(Object.keys(message).sort()).toEqual(['createdAt', 'id', 'subject', 'to', 'transport']);
+  const mails = await mailsTo(t, email);
+  expect(mails.map((m) => m.id)).toEqual(listed.map((m) => m.id));
+  // Each message is a file only the machine's owner can read.
+  for (const { id } of mails)
+    expect(statSync(mailFile(path.join(t.config.dataDir, 'mail'), id)).mode & 0o777).toBe(0o600);
+  return mails;
+}
 
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers, payload: { email } });
@@ -40,14 +70,14 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(json(known)).toEqual({ success: true, message: messages.forgotPasswordSent });
-    expect(await outbox(account.email)).toHaveLength(1);
-    expect(await outbox(`nobody.${account.email}`)).toHaveLength(0);
+    expect(await outboxFor(account.email)).toHaveLength(1);
+    expect(await outboxFor(`nobody.${account.email}`)).toHaveLength(0);
   });
 
   it('forgot → outbox → reset → the old password fails, the new one works, old sessions are revoked', async () => {
     const account = await register(t.app);
     await forgot(account.email);
-    const [mail] = await outbox(account.email);
+    const [mail] = await outboxFor(account.email);
     expect(mail!.subject).toBe('Reset your Investor Portal password');
     const done = await reset(tokenIn(mail!), 'a new password');
     expect(done.statusCode).toBe(200);
@@ -71,7 +101,7 @@ describe('forgot and reset password', () => {
   it('a reset link works once', async () => {
     const account = await register(t.app);
     await forgot(account.email);
-    const token = tokenIn((await outbox(account.email))[0]!);
+    const token = tokenIn((await outboxFor(account.email))[0]!);
     expect((await reset(token, 'first new password')).statusCode).toBe(200);
     const again = await reset(token, 'second new password');
     expect(again.statusCode).toBe(400);
@@ -82,7 +112,7 @@ describe('forgot and reset password', () => {
   it('a reset link expires after one hour', async () => {
     const account = await register(t.app);
     await forgot(account.email);
-    const token = tokenIn((await outbox(account.email))[0]!);
+    const token = tokenIn((await outboxFor(account.email))[0]!);
     t.clock.advance(60 * 60_000 + 1000);
     expect((await reset(token, 'too late password')).statusCode).toBe(400);
     expect((await login(account.email, account.password)).statusCode).toBe(200);
@@ -91,7 +121,7 @@ describe('forgot and reset password', () => {
   it('builds the link from PUBLIC_URL, never from a spoofed Host header, and keeps the token out of URLs sent to servers', async () => {
     const account = await register(t.app);
     await forgot(account.email, { host: 'evil.test', 'x-forwarded-host': 'evil.test' });
-    const [mail] = await outbox(account.email);
+    const [mail] = await outboxFor(account.email);
     expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/reset-password#token=`);
     expect(mail!.text).not.toContain('evil.test');
   });
@@ -124,6 +154,24 @@ describe('change password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(json(response)).toMatchObject({ fields: { currentPassword: messages.currentPasswordWrong } });
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('refuses the current password again, and a common password, with clear messages', async () => {
+    const account = await register(t.app);
+    const change = (newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: bearer(account.token),
+        payload: { currentPassword: account.password, newPassword, confirmPassword: newPassword },
+      });
+    const same = await change(account.password);
+    expect(same.statusCode).toBe(400);
+    expect(json(same)).toMatchObject({ fields: { newPassword: messages.passwordUnchanged } });
+    const common = await change('Password123');
+    expect(common.statusCode).toBe(400);
+    expect(json(common)).toMatchObject({ fields: { newPassword: messages.passwordTooCommon } });
     expect((await login(account.email, account.password)).statusCode).toBe(200);
   });
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
-import { createTestApp, json, register, uniqueEmail, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  json,
+  mailsTo,
+  register,
+  resetTokenFor,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +82,55 @@ describe('login throttling (per account and per IP)', () => {
     } finally {
       await isolated.close();
     }
+    // A hundred argon2 checks: slow on a busy two-core machine.
+  }, 90_000);
+
+  it("an attacker's failures from one source do not stop the owner signing in from another", async () => {
+    const account = await register(t.app);
+    // One guess every 15 minutes for hours: it keeps the attacker's own source backed off, nothing else.
+    for (let i = 0; i < 12; i++) {
+      await login(account.email, 'guess password', '198.51.100.66');
+      t.clock.advance(15 * 60_000);
+    }
+    await login(account.email, 'guess password', '198.51.100.66');
+    expect((await login(account.email, 'guess password', '198.51.100.66')).statusCode).toBe(429);
+    expect((await login(account.email, account.password, '203.0.113.200')).statusCode).toBe(200);
+    // The owner's own typo streak is forgiven by their next success.
+    for (let i = 0; i < 4; i++) await login(account.email, 'typo password', '203.0.113.200');
+    expect((await login(account.email, account.password, '203.0.113.200')).statusCode).toBe(200);
+  });
+
+  it('a password reset clears every counter of the account, the hourly ceiling included', async () => {
+    const isolated = await createTestApp({
+      env: { RATE_LIMIT_LOGIN_FAILURES_PER_HOUR: '3', RATE_LIMIT_LOGIN_BACKOFF_AFTER: '1000' },
+    });
+    try {
+      const account = await register(isolated.app);
+      const attempt = (ip: string, password: string) =>
+        isolated.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { email: account.email, password },
+        });
+      for (let i = 0; i < 3; i++) await attempt(`192.0.2.${i}`, 'guess password');
+      expect((await attempt('192.0.2.99', account.password)).statusCode).toBe(429);
+      await isolated.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: account.email },
+      });
+      const token = await resetTokenFor(isolated, account.email);
+      const reset = await isolated.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'a brand new passphrase' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await attempt('192.0.2.99', 'a brand new passphrase')).statusCode).toBe(200);
+    } finally {
+      await isolated.close();
+    }
   });
 
   it('limits failures per IP across accounts', async () => {
@@ -92,7 +149,7 @@ describe('registration and reset throttling', () => {
         method: 'POST',
         url: '/api/auth/register',
         remoteAddress: ip,
-        payload: { name: 'Rate Limited', email: uniqueEmail('reg'), password: 'secret1' },
+        payload: { name: 'Rate Limited', email: uniqueEmail('reg'), password: 'violet-kite-9' },
       });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(201);
     const response = await attempt();
@@ -112,8 +169,7 @@ describe('registration and reset throttling', () => {
         payload: { email: account.email },
       });
     for (let i = 0; i < 5; i++) expect((await forgot(`192.0.2.${100 + i}`)).statusCode).toBe(200);
-    const mails = t.app.container.outbox.list(200);
-    expect((await mails).filter((m) => m.to === account.email)).toHaveLength(3);
+    expect(await mailsTo(t, account.email)).toHaveLength(3);
     for (let i = 0; i < 20; i++) await forgot('192.0.2.250');
     expect((await forgot('192.0.2.250')).statusCode).toBe(429);
   });

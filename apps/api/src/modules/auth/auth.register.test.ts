@@ -16,8 +16,8 @@ const registerRaw = (payload: unknown) =>
 const valid = () => ({
   name: 'Grace Hopper',
   email: uniqueEmail(),
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'violet-kite-9',
+  confirmPassword: 'violet-kite-9',
 });
 
 describe('POST /api/auth/register validation (spec §5)', () => {
@@ -48,6 +48,16 @@ describe('POST /api/auth/register validation (spec §5)', () => {
     expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.fields[field]).toBe(message);
     expect(await t.database.db.$count(users)).toBe(before);
+  });
+
+  it('refuses a password from the common-password list, whatever its case, and keeps 6 characters enough', async () => {
+    for (const password of ['password123', 'QWERTY123', 'iloveyou', 'secret1']) {
+      const response = await registerRaw({ ...valid(), password, confirmPassword: password });
+      expect(response.statusCode, password).toBe(400);
+      expect(json(response)).toMatchObject({ fields: { password: messages.passwordTooCommon } });
+    }
+    const short = await registerRaw({ ...valid(), password: 'k8#Qz!', confirmPassword: 'k8#Qz!' });
+    expect(short.statusCode).toBe(201);
   });
 
   it('reports every failing field at once, and the first as the general error', async () => {

@@ -16,7 +16,13 @@ import type { UsersService } from '../users/users.service.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepo, RefreshTokenRow } from './auth.repo.js';
 import { describeDevice } from './device.js';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
 import type { AuthThrottles } from './throttles.js';
 import type { TwoFactorRepo } from './two-factor.repo.js';
 import type { TwoFactorService } from './two-factor.js';
@@ -69,6 +75,14 @@ export interface AuthDeps {
   challenges: TwoFactorRepo;
 }
 
+function assertNotCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new DomainError('VALIDATION_ERROR', messages.passwordTooCommon, {
+      fields: { [field]: messages.passwordTooCommon },
+    });
+  }
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
@@ -96,6 +110,7 @@ export class AuthService {
     password: string;
     role: Role;
   }): Promise<UserRow> {
+    assertNotCommon(input.password, 'password');
     const passwordHash = await hashPassword(input.password);
     const row = await this.deps.users.insert({ ...input, passwordHash });
     if (!row)
@@ -122,7 +137,7 @@ export class AuthService {
     }
     // Said only to whoever knows the password, so it reveals nothing to a guesser.
     if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
-    await this.deps.throttles.recordLoginSuccess(email);
+    await this.deps.throttles.recordLoginSuccess(email, ctx.ip);
     if (needsRehash(row.passwordHash)) {
       await this.deps.users.updatePasswordHash(
         row.id,
@@ -319,16 +334,21 @@ export class AuthService {
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
+    assertNotCommon(password, 'password');
     const now = this.deps.clock.now();
     const passwordHash = await hashPassword(password);
-    await this.deps.db.transaction(async (tx) => {
+    const userId = await this.deps.db.transaction(async (tx) => {
       const repo = this.deps.auth.with(tx);
-      const userId = await repo.consumePasswordReset(sha256(token), now);
-      if (!userId) throw new DomainError('BAD_REQUEST', messages.resetTokenInvalid);
-      await this.deps.users.with(tx).updatePasswordHash(userId, passwordHash, now);
-      await repo.spendOutstandingResets(userId, now);
-      await repo.revokeUserSessions(userId, 'password_reset', now);
+      const owner = await repo.consumePasswordReset(sha256(token), now);
+      if (!owner) throw new DomainError('BAD_REQUEST', messages.resetTokenInvalid);
+      await this.deps.users.with(tx).updatePasswordHash(owner, passwordHash, now);
+      await repo.spendOutstandingResets(owner, now);
+      await repo.revokeUserSessions(owner, 'password_reset', now);
+      return owner;
     });
+    // Whoever reset the password proved they own the mailbox: failed sign-ins are forgiven.
+    const user = await this.deps.users.findById(userId);
+    if (user) await this.deps.throttles.clearAccount(user.email);
   }
 
   async changePassword(claims: AccessClaims, currentPassword: string, newPassword: string): Promise<void> {
@@ -339,6 +359,12 @@ export class AuthService {
         fields: { currentPassword: messages.currentPasswordWrong },
       });
     }
+    if (newPassword === currentPassword) {
+      throw new DomainError('VALIDATION_ERROR', messages.passwordUnchanged, {
+        fields: { newPassword: messages.passwordUnchanged },
+      });
+    }
+    assertNotCommon(newPassword, 'newPassword');
     const passwordHash = await hashPassword(newPassword);
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {

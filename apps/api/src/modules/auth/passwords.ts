@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1 (never library defaults). */
 // `algorithm: 2` is Algorithm.Argon2id (an ambient const enum, which isolated modules cannot read).
@@ -32,4 +33,16 @@ export function needsRehash(phc: string): boolean {
   if (!match) return true;
   const [, m, t] = match.map(Number);
   return m! < ARGON2_POLICY.memoryCost || t! < ARGON2_POLICY.timeCost;
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * OWASP Authentication Cheat Sheet / NIST 800-63B: a password found in a list of commonly used
+ * or breached passwords is refused. The list (zxcvbn-ts, ~49,000 entries) ships with the package,
+ * so the check runs offline; case is ignored, as attackers' lists vary it anyway.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
+  return common.has(password.toLowerCase());
 }

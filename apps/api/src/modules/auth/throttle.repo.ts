@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rateLimitBuckets } from '../../db/schema/index.js';
 
@@ -49,6 +49,16 @@ export class ThrottleRepo {
 
   async block(key: string, until: Date): Promise<void> {
     await this.db.update(rateLimitBuckets).set({ blockedUntil: until }).where(eq(rateLimitBuckets.key, key));
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+  }
+
+  /** Removes every key starting with `prefix` (LIKE wildcards in it are escaped). */
+  async removePrefix(prefix: string): Promise<void> {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    await this.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, `${escaped}%`));
   }
 
   async clearConsecutive(key: string): Promise<void> {

@@ -1,21 +1,30 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
+import { checkStatus, createCredential, createList } from '@digitalbazaar/vc-bitstring-status-list';
+import {
+  constants as statusListContext,
+  contexts as statusListContexts,
+} from '@digitalbazaar/vc-bitstring-status-list-context';
 import { z } from 'zod';
 import {
+  CREDENTIAL_STATUS_PATH,
   walletsClaim,
+  type CredentialShare,
   type CredentialSubject,
   type CredentialType,
   type VerifiableCredential,
 } from '@portal/shared/credentials';
 import { messages } from '@portal/shared/messages';
 import type { Clock } from '../../clock.js';
+import type { DbOrTx } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
-import { IpfsIntegrityError, type IpfsPort } from '../../providers/ipfs/ipfs.js';
+import { IpfsIntegrityError, type IpfsDocument, type IpfsPort } from '../../providers/ipfs/ipfs.js';
 import type { DidKey } from '../did/did-key.js';
 import type { DidService } from '../did/did.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { CredentialsRepo } from './credentials.repo.js';
 import { createDocumentLoader } from './document-loader.js';
 import { portalContext, portalContextUrl } from './portal-context.js';
 
@@ -24,10 +33,16 @@ const DATA_INTEGRITY_CONTEXT = 'https://w3id.org/security/data-integrity/v2';
 const VALIDITY_YEARS = 1;
 const MAX_ERRORS = 10;
 const MAX_ERROR_LENGTH = 300;
+/** The W3C minimum (16 KiB of bits), so one list hides which of 131,072 credentials changed. */
+export const STATUS_LIST_LENGTH = 131_072;
+const STATUS_PURPOSE = 'revocation';
+const DRAWS_PER_LIST = 32;
+const DAY_MS = 24 * 3600_000;
 
 export interface CredentialsDeps {
   /** The platform's own DID and signing key. */
   issuer: DidKey;
+  repo: CredentialsRepo;
   ipfs: Pick<IpfsPort, 'add' | 'get' | 'url'>;
   users: Pick<UsersService, 'getProfile'>;
   dids: Pick<DidService, 'find'>;
@@ -45,10 +60,23 @@ export interface IssuedCredential {
 
 export interface VerificationResult {
   verified: boolean;
+  /** The issuer's status list says this credential is revoked. */
+  revoked: boolean;
   issuer: string | null;
   trustedIssuer: boolean;
   errors: string[];
 }
+
+/** Who asks for a stored document: its subject and admins may read a private one. */
+export interface Reader {
+  userId: string;
+  role: string;
+}
+
+export const canRead = (document: Pick<IpfsDocument, 'owner'>, reader: Reader | undefined) =>
+  document.owner === null || reader?.role === 'admin' || reader?.userId === document.owner;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The least a document needs before the VC library can report on it (instead of crashing). */
 const CredentialShape = z.looseObject({
@@ -82,9 +110,21 @@ export class CredentialsService {
   private readonly documentLoader: vc.DocumentLoader;
   private readonly contextUrl: string;
 
+  /** The last signed status list per list number, re-signed only when its bits change. */
+  private readonly signedLists = new Map<
+    number,
+    { encodedList: string; credential: Record<string, unknown> }
+  >();
+
   constructor(private readonly deps: CredentialsDeps) {
     this.contextUrl = portalContextUrl(deps.publicUrl);
-    this.documentLoader = createDocumentLoader([[this.contextUrl, this.context()]]);
+    const staticLoader = createDocumentLoader([[this.contextUrl, this.context()], ...statusListContexts]);
+    // The portal's own status lists are read from the database, never fetched over HTTP.
+    this.documentLoader = async (url) => {
+      const list = this.statusListNumber(url);
+      if (list === undefined) return staticLoader(url);
+      return { contextUrl: null, documentUrl: url, document: await this.statusListCredential(list) };
+    };
   }
 
   get issuerDid(): string {
@@ -114,25 +154,36 @@ export class CredentialsService {
   }
 
   /**
-   * Signs a credential about `subject` (the spec's claims plus any the caller adds), valid for a
-   * year from now, and stores it on IPFS.
+   * Issues a PRIVATE credential to `userId` about `subject` (any claims; `id` is the subject's
+   * DID): signed, valid for a year, with a revocation entry in a Bitstring Status List, and
+   * stored content-addressed but readable only by that user and admins (never pinned remotely).
    */
   async issue(input: {
+    userId: string;
     type: CredentialType;
-    subject: CredentialSubject & Record<string, unknown>;
+    subject: { id: string } & Record<string, unknown>;
   }): Promise<IssuedCredential> {
-    const { issuer, clock, ipfs } = this.deps;
+    const { issuer, clock, ipfs, repo } = this.deps;
     const now = clock.now();
     const expires = new Date(now);
     expires.setUTCFullYear(expires.getUTCFullYear() + VALIDITY_YEARS);
+    const entry = await this.allocateStatus(input.userId, input.type);
+    const listUrl = this.statusListUrl(entry.statusList);
     const unsigned = {
-      '@context': [VC_V1_CONTEXT, DATA_INTEGRITY_CONTEXT, this.contextUrl],
-      id: `urn:uuid:${randomUUID()}`,
+      '@context': [VC_V1_CONTEXT, statusListContext.CONTEXT_URL, DATA_INTEGRITY_CONTEXT, this.contextUrl],
+      id: `urn:uuid:${entry.id}`,
       type: ['VerifiableCredential', input.type],
       issuer: issuer.did,
       issuanceDate: xsdDateTime(now),
       expirationDate: xsdDateTime(expires),
       credentialSubject: structuredClone(input.subject),
+      credentialStatus: {
+        id: `${listUrl}#${entry.statusIndex}`,
+        type: 'BitstringStatusListEntry',
+        statusPurpose: STATUS_PURPOSE,
+        statusListIndex: String(entry.statusIndex),
+        statusListCredential: listUrl,
+      },
     };
     const signed = await vc.issue({
       credential: unsigned,
@@ -141,8 +192,135 @@ export class CredentialsService {
       now,
     });
     const bytes = new TextEncoder().encode(JSON.stringify(signed));
-    const cid = await ipfs.add(bytes, 'application/json');
+    const cid = await ipfs.add(bytes, 'application/json', { owner: input.userId });
+    await repo.setCid(entry.id, cid);
     return { credential: signed as VerifiableCredential, bytes, cid, url: ipfs.url(cid) };
+  }
+
+  /**
+   * Revokes every credential of the user (KYC turned RED, or an admin decided): their bits in the
+   * status list are set, which every verifier that checks status sees. Runs in the caller's
+   * transaction when one is given.
+   */
+  async revokeAll(userId: string, reason: string, tx?: DbOrTx): Promise<number> {
+    const repo = tx ? this.deps.repo.with(tx) : this.deps.repo;
+    return repo.revokeAllOf(userId, reason, this.deps.clock.now());
+  }
+
+  /** The public, signed BitstringStatusListCredential number `list`, as of now. */
+  async statusListCredential(list: number): Promise<Record<string, unknown>> {
+    const bits = await createList({ length: STATUS_LIST_LENGTH });
+    for (const index of await this.deps.repo.revokedIndexes(list)) bits.setStatus(index, true);
+    const encodedList = await bits.encode();
+    const cached = this.signedLists.get(list);
+    if (cached?.encodedList === encodedList) return cached.credential;
+    const id = this.statusListUrl(list);
+    const unsigned = await createCredential({
+      id,
+      list: bits,
+      statusPurpose: STATUS_PURPOSE,
+      context: [VC_V1_CONTEXT, statusListContext.CONTEXT_URL],
+    });
+    const now = this.deps.clock.now();
+    const credential = await vc.issue({
+      credential: {
+        ...unsigned,
+        '@context': [...unsigned['@context'], DATA_INTEGRITY_CONTEXT],
+        issuer: this.deps.issuer.did,
+        issuanceDate: xsdDateTime(now),
+      },
+      suite: new DataIntegrityProof({
+        signer: this.deps.issuer.signer,
+        cryptosuite: eddsaRdfc2022,
+        date: now,
+      }),
+      documentLoader: this.documentLoader,
+      now,
+    });
+    this.signedLists.set(list, { encodedList, credential });
+    return credential;
+  }
+
+  /** A stored document, if `reader` may see it; a private one is "not found" to anyone else. */
+  async readable(cid: string, reader: Reader | undefined): Promise<IpfsDocument | undefined> {
+    const document = await this.deps.ipfs.get(cid);
+    return document && canRead(document, reader) ? document : undefined;
+  }
+
+  /** A revocable link to one of the holder's credentials, valid for `days` days. */
+  async share(userId: string, cid: string, days: number): Promise<CredentialShare & { url: string }> {
+    const { repo, clock, publicUrl } = this.deps;
+    const credential = await repo.findOwnedByCid(userId, cid);
+    if (!credential) throw new DomainError('NOT_FOUND', messages.credentialNotFound);
+    const token = randomBytes(32).toString('base64url');
+    const row = await repo.insertShare({
+      credentialId: credential.id,
+      userId,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(clock.now().getTime() + days * DAY_MS),
+    });
+    return {
+      id: row.id,
+      cid,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      url: `${publicUrl}/verify?share=${token}`,
+    };
+  }
+
+  /** The holder's live share links for one credential (their secrets are not kept, so no URLs). */
+  async shares(userId: string, cid: string): Promise<CredentialShare[]> {
+    const { repo, clock } = this.deps;
+    const credential = await repo.findOwnedByCid(userId, cid);
+    if (!credential) throw new DomainError('NOT_FOUND', messages.credentialNotFound);
+    return (await repo.listShares(userId, credential.id, clock.now())).map((row) => ({
+      id: row.id,
+      cid,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    }));
+  }
+
+  async revokeShare(userId: string, shareId: string): Promise<void> {
+    if (!(await this.deps.repo.revokeShare(userId, shareId, this.deps.clock.now())))
+      throw new DomainError('NOT_FOUND', messages.credentialShareNotFound);
+  }
+
+  /** The credential behind a live share link; anything else is the same "not found". */
+  async shared(token: string): Promise<Record<string, unknown>> {
+    const row = await this.deps.repo.findShared(tokenHash(token), this.deps.clock.now());
+    const document = row?.cid ? await this.deps.ipfs.get(row.cid) : undefined;
+    if (!document) throw new DomainError('NOT_FOUND', messages.credentialShareNotFound);
+    return JSON.parse(new TextDecoder().decode(document.bytes)) as Record<string, unknown>;
+  }
+
+  statusListUrl(list: number): string {
+    return `${this.deps.publicUrl}${CREDENTIAL_STATUS_PATH}/${list}`;
+  }
+
+  private statusListNumber(url: string): number | undefined {
+    const prefix = `${this.deps.publicUrl}${CREDENTIAL_STATUS_PATH}/`;
+    if (!url.startsWith(prefix)) return undefined;
+    const list = Number(url.slice(prefix.length));
+    return Number.isSafeInteger(list) && list >= 1 ? list : undefined;
+  }
+
+  /**
+   * A free position, drawn at random, in the first list that still has room. Position and
+   * credential row are one insert, so two issuers never share a bit.
+   */
+  private async allocateStatus(userId: string, type: string) {
+    for (let statusList = 1; ; statusList++) {
+      for (let draw = 0; draw < DRAWS_PER_LIST; draw++) {
+        const row = await this.deps.repo.insert({
+          userId,
+          type,
+          statusList,
+          statusIndex: randomInt(STATUS_LIST_LENGTH),
+        });
+        if (row) return row;
+      }
+    }
   }
 
   /**
@@ -151,7 +329,13 @@ export class CredentialsService {
    */
   async verify(credential: Record<string, unknown>): Promise<VerificationResult> {
     const issuer = issuerOf(credential);
-    const unverified = (errors: string[]) => ({ verified: false, issuer, trustedIssuer: false, errors });
+    const unverified = (errors: string[], revoked = false) => ({
+      verified: false,
+      revoked,
+      issuer,
+      trustedIssuer: false,
+      errors,
+    });
     if (!CredentialShape.safeParse(credential).success) return unverified([messages.credentialMalformed]);
     let result: vc.VerifyCredentialResult;
     try {
@@ -160,9 +344,19 @@ export class CredentialsService {
         suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
         documentLoader: this.documentLoader,
         now: this.deps.clock.now(),
+        // The list is our own, read from our database, so its signature needs no check here.
+        checkStatus: (options) =>
+          checkStatus({
+            ...options,
+            documentLoader: this.documentLoader,
+            verifyBitstringStatusListCredential: false,
+          }),
       });
     } catch (error) {
       return unverified(errorMessages(error).slice(0, MAX_ERRORS));
+    }
+    if (result.statusResult?.results?.some((entry) => entry.status)) {
+      return unverified([messages.credentialRevoked], true);
     }
     if (!result.verified) {
       const reasons = result.error ?? result.results?.find((r) => !r.verified)?.error;
@@ -172,13 +366,23 @@ export class CredentialsService {
           : [messages.credentialNotVerified],
       );
     }
-    return { verified: true, issuer, trustedIssuer: issuer === this.deps.issuer.did, errors: [] };
+    return {
+      verified: true,
+      revoked: false,
+      issuer,
+      trustedIssuer: issuer === this.deps.issuer.did,
+      errors: [],
+    };
   }
 
-  /** Verifies the credential stored under a CID in the portal's IPFS store. */
-  async verifyStored(cid: string): Promise<VerificationResult & { credential?: Record<string, unknown> }> {
+  /** Verifies the credential stored under a CID, when `reader` may read it. */
+  async verifyStored(
+    cid: string,
+    reader: Reader | undefined,
+  ): Promise<VerificationResult & { credential?: Record<string, unknown> }> {
     const unverified = (error: string) => ({
       verified: false,
+      revoked: false,
       issuer: null,
       trustedIssuer: false,
       errors: [error],
@@ -190,7 +394,8 @@ export class CredentialsService {
       if (error instanceof IpfsIntegrityError) return unverified(messages.ipfsIntegrityFailed);
       throw error;
     }
-    if (!document) throw new DomainError('NOT_FOUND', messages.credentialNotFound);
+    if (!document || !canRead(document, reader))
+      throw new DomainError('NOT_FOUND', messages.credentialNotFound);
     let credential: unknown;
     try {
       credential = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(document.bytes));

@@ -6,6 +6,8 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import { securityLoader } from '@digitalbazaar/security-document-loader';
 import * as vc from '@digitalbazaar/vc';
+import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
+import { contexts as statusListContexts } from '@digitalbazaar/vc-bitstring-status-list-context';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
@@ -21,6 +23,7 @@ import { CUSTODY_ASSET_IDS, type CreateVaultResponse } from '@portal/shared/vaul
 import { DomainError } from '../../errors.js';
 import {
   bearer,
+  createAdmin,
   createTestApp,
   json,
   register,
@@ -50,7 +53,9 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 /**
  * A verifier that shares none of the portal's code: its own Digital Bazaar stack, the standard
- * contexts, did:key resolved from the key itself, and the portal context as published over HTTP.
+ * contexts, did:key resolved from the key itself, the portal context as published over HTTP, and
+ * status checking with the W3C Bitstring Status List library against the list served over HTTP.
+ * It answers whether the credential verifies and is not revoked.
  */
 async function independentVerifier() {
   const published = await t.app.inject({ method: 'GET', url: '/contexts/portal/v1' });
@@ -58,19 +63,27 @@ async function independentVerifier() {
   const driver = didKeyDriver();
   driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
   const loader = securityLoader();
-  for (const [url, document] of dataIntegrityContexts) loader.addStatic(url, document);
+  for (const [url, document] of [...dataIntegrityContexts, ...statusListContexts])
+    loader.addStatic(url, document);
   loader.addStatic(CONTEXT_URL, published.json() as object);
   loader.setDidResolver({ get: ({ did, url }) => driver.get({ did, url }) });
-  const documentLoader = loader.build();
-  return async (credential: object) =>
-    (
-      await vc.verifyCredential({
-        credential: clone(credential) as Record<string, unknown>,
-        suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
-        documentLoader,
-        now: t.clock.now(),
-      })
-    ).verified;
+  const staticLoader = loader.build();
+  const documentLoader: vc.DocumentLoader = async (url) => {
+    if (!url.startsWith(`${TEST_PUBLIC_URL}/api/credentials/status/`)) return staticLoader(url);
+    const list = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(list.statusCode).toBe(200);
+    return { contextUrl: null, documentUrl: url, document: list.json() as object };
+  };
+  return async (credential: object) => {
+    const result = await vc.verifyCredential({
+      credential: clone(credential) as Record<string, unknown>,
+      suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
+      documentLoader,
+      now: t.clock.now(),
+      checkStatus: (options) => checkStatus(options),
+    });
+    return result.verified && !result.statusResult?.results?.some((entry) => entry.status);
+  };
 }
 
 /** A fresh Ed25519 did:key with a signer, made with the library directly. */
@@ -89,7 +102,8 @@ async function signWith(keyPair: Ed25519Multikey.Ed25519MultikeyPair, credential
   const driver = didKeyDriver();
   driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
   const loader = securityLoader();
-  for (const [url, document] of dataIntegrityContexts) loader.addStatic(url, document);
+  for (const [url, document] of [...dataIntegrityContexts, ...statusListContexts])
+    loader.addStatic(url, document);
   loader.addStatic(CONTEXT_URL, t.app.container.credentials.context());
   loader.setDidResolver({ get: ({ did, url }) => driver.get({ did, url }) });
   const unsigned = clone(credential) as Record<string, unknown>;
@@ -183,6 +197,7 @@ describe('issuing a credential', () => {
   it("signs a VCDM 1.1 credential with the spec's fields and an eddsa-rdfc-2022 proof", async () => {
     const subject = await t.app.container.credentials.investorSubject(alice.user.id);
     issued = await t.app.container.credentials.issue({
+      userId: alice.user.id,
       type: 'SoulBoundTokenCredential',
       subject: { ...subject, sbt: { tokenId: '1', imageUrl: 'https://portal.test/sbt/1.png' } },
     });
@@ -190,6 +205,7 @@ describe('issuing a credential', () => {
     expect(issued.credential).toEqual({
       '@context': [
         'https://www.w3.org/2018/credentials/v1',
+        'https://www.w3.org/ns/credentials/status/v1',
         'https://w3id.org/security/data-integrity/v2',
         CONTEXT_URL,
       ],
@@ -199,6 +215,13 @@ describe('issuing a credential', () => {
       issuanceDate: '2026-11-21T12:00:00Z',
       expirationDate: '2027-11-21T12:00:00Z',
       credentialSubject: { ...subject, sbt: { tokenId: '1', imageUrl: 'https://portal.test/sbt/1.png' } },
+      credentialStatus: {
+        id: expect.stringMatching(new RegExp(`^${TEST_PUBLIC_URL}/api/credentials/status/1#\\d+$`)),
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+        statusListIndex: expect.stringMatching(/^\d+$/),
+        statusListCredential: `${TEST_PUBLIC_URL}/api/credentials/status/1`,
+      },
       proof: {
         type: 'DataIntegrityProof',
         cryptosuite: 'eddsa-rdfc-2022',
@@ -210,15 +233,37 @@ describe('issuing a credential', () => {
     });
   });
 
-  it('stores the exact serialized bytes on IPFS under their CID', async () => {
+  it('stores the exact serialized bytes under their CID, readable only by the holder and admins', async () => {
     expect(new TextDecoder().decode(issued.bytes)).toBe(JSON.stringify(issued.credential));
     const expected = CID.create(1, raw.code, await sha256.digest(issued.bytes)).toString();
     expect(issued.cid).toBe(expected);
     expect(issued.url).toBe(`${TEST_PUBLIC_URL}/ipfs/${expected}`);
-    // What anyone downloads from the vcUrl is byte for byte what was signed.
-    const served = await t.app.inject({ method: 'GET', url: new URL(issued.url).pathname });
+    const path = new URL(issued.url).pathname;
+    // What the holder downloads from the vcUrl is byte for byte what was signed; nobody may cache it.
+    const served = await t.app.inject({ method: 'GET', url: path, headers: bearer(alice.token) });
     expect(served.statusCode).toBe(200);
     expect(new Uint8Array(served.rawPayload)).toEqual(issued.bytes);
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.headers['access-control-allow-origin']).toBeUndefined();
+    const admin = await createAdmin(t.app);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: bearer(admin.token) })).statusCode).toBe(
+      200,
+    );
+    // Anonymous callers and other investors: it does not exist, by URL or by verify-by-CID.
+    const mallory = await register(t.app);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: bearer('stale') })).statusCode).toBe(401);
+    for (const headers of [{}, bearer(mallory.token)]) {
+      const response = await t.app.inject({ method: 'GET', url: path, headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(alice.email);
+      const byCid = await t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        headers,
+        payload: { cid: issued.cid },
+      });
+      expect(byCid.statusCode).toBe(404);
+    }
   });
 
   it('is accepted by an independent verifier', async () => {
@@ -271,16 +316,24 @@ describe('issuing a credential', () => {
       expect(await verifyAnswer({ credential: issued.credential })).toEqual({
         success: true,
         verified: true,
+        revoked: false,
         trustedIssuer: true,
         issuer: issuerDid,
         errors: [],
       });
     });
 
-    it('verifies a credential by its CID and returns it', async () => {
-      expect(await verifyAnswer({ cid: issued.cid })).toEqual({
+    it('verifies a credential by its CID for its holder and returns it', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/credentials/verify',
+        headers: bearer(alice.token),
+        payload: { cid: issued.cid },
+      });
+      expect(json(response)).toEqual({
         success: true,
         verified: true,
+        revoked: false,
         trustedIssuer: true,
         issuer: issuerDid,
         errors: [],
@@ -294,6 +347,7 @@ describe('issuing a credential', () => {
       expect(await verifyAnswer({ credential: tampered })).toEqual({
         success: true,
         verified: false,
+        revoked: false,
         trustedIssuer: false,
         issuer: issuerDid,
         errors: ['Invalid signature.'],
@@ -302,7 +356,8 @@ describe('issuing a credential', () => {
 
     it('verifies a valid credential from another issuer without trusting the issuer', async () => {
       const other = await foreignKey();
-      const theirs = await signWith(other.keyPair, { ...issued.credential, issuer: other.did });
+      const { credentialStatus: _ours, ...unlisted } = issued.credential as Record<string, unknown>;
+      const theirs = await signWith(other.keyPair, { ...unlisted, issuer: other.did });
       expect(await verifyAnswer({ credential: theirs })).toMatchObject({
         verified: true,
         trustedIssuer: false,
@@ -392,7 +447,129 @@ describe('issuing a credential', () => {
       expect(answer).toMatchObject({ verified: false, trustedIssuer: false, issuer: issuerDid });
       expect(answer.errors).toContain('Credential has expired.');
       expect(await verifyIndependently(issued.credential)).toBe(false);
+      // Back to the present: status list checks inside the library compare with the real clock.
+      t.clock.advance(-(YEAR_MS + 24 * 3600_000));
     });
+  });
+});
+
+/** A fresh investor with a DID and one purchase credential issued to them. */
+async function holderWithCredential() {
+  const holder = await register(t.app);
+  await t.app.inject({ method: 'POST', url: '/api/did/start', headers: bearer(holder.token) });
+  const subject = await t.app.container.credentials.investorSubject(holder.user.id);
+  const issued = await t.app.container.credentials.issue({
+    userId: holder.user.id,
+    type: 'TokenPurchaseCredential',
+    subject: { ...subject, purchase: { amount: '5' } },
+  });
+  return { holder, issued };
+}
+
+describe('revocation (W3C Bitstring Status List)', () => {
+  it('publishes a signed, public status list that any verifier accepts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/credentials/status/1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const list = response.json<Record<string, unknown>>();
+    expect(list).toMatchObject({
+      id: `${TEST_PUBLIC_URL}/api/credentials/status/1`,
+      type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+      issuer: t.app.container.credentials.issuerDid,
+      credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation' },
+    });
+    expect(await (await independentVerifier())(list)).toBe(true);
+    for (const bad of ['0', 'x', '1.5', '99999999999'])
+      expect((await t.app.inject({ method: 'GET', url: `/api/credentials/status/${bad}` })).statusCode).toBe(
+        400,
+      );
+  });
+
+  it('a revoked credential says so: through the API and to an independent verifier', async () => {
+    const [revoked, kept] = [await holderWithCredential(), await holderWithCredential()];
+    const independent = await independentVerifier();
+    expect(await independent(revoked.issued.credential)).toBe(true);
+
+    const admin = await createAdmin(t.app);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${revoked.holder.user.id}/revoke-identity`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Sanctions match' },
+    });
+    expect(json(answer)).toEqual({ success: true, revokedCredentials: 1 });
+    expect(await verifyAnswer({ credential: revoked.issued.credential })).toMatchObject({
+      verified: false,
+      revoked: true,
+      errors: [messages.credentialRevoked],
+    });
+    expect(await independent(revoked.issued.credential)).toBe(false);
+    // Everyone else's credentials are untouched.
+    expect(await verifyAnswer({ credential: kept.issued.credential })).toMatchObject({
+      verified: true,
+      revoked: false,
+    });
+    expect(await independent(kept.issued.credential)).toBe(true);
+    // Only admins decide.
+    const investor = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${kept.holder.user.id}/revoke-identity`,
+      headers: bearer(kept.holder.token),
+      payload: { reason: 'x' },
+    });
+    expect(investor.statusCode).toBe(403);
+  });
+});
+
+describe('share links', () => {
+  it('the holder shares by a revocable, expiring link; nobody else can', async () => {
+    const { holder, issued } = await holderWithCredential();
+    const share = (who: Registered, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/credentials/shares', headers: bearer(who.token), payload });
+    const other = await register(t.app);
+    expect((await share(other, { cid: issued.cid })).statusCode).toBe(404);
+    expect(json(await share(holder, { cid: issued.cid, days: 91 }))).toMatchObject({
+      error: messages.credentialShareDays,
+    });
+
+    const created = await share(holder, { cid: issued.cid, days: 2 });
+    expect(created.statusCode).toBe(201);
+    const { share: link } = json<{ share: { id: string; url: string; expiresAt: string } }>(created);
+    expect(link.url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/verify\\?share=[A-Za-z0-9_-]{43}$`));
+    const token = new URL(link.url).searchParams.get('share')!;
+    const open = () => t.app.inject({ method: 'GET', url: `/api/credentials/shared/${token}` });
+    const opened = await open();
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    expect(opened.headers['access-control-allow-origin']).toBeUndefined();
+    expect(json(opened)).toEqual({ success: true, credential: issued.credential });
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/credentials/shares?cid=${issued.cid}`,
+      headers: bearer(holder.token),
+    });
+    expect(json(listed)).toMatchObject({ shares: [{ id: link.id, cid: issued.cid }] });
+    const remove = (who: Registered) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/credentials/shares/${link.id}`,
+        headers: bearer(who.token),
+      });
+    expect((await remove(other)).statusCode).toBe(404);
+    expect((await open()).statusCode).toBe(200);
+    expect((await remove(holder)).statusCode).toBe(204);
+    expect((await open()).statusCode).toBe(404);
+
+    const second = json<{ share: { url: string } }>(await share(holder, { cid: issued.cid, days: 1 }));
+    const secondToken = new URL(second.share.url).searchParams.get('share')!;
+    t.clock.advance(24 * 3600_000 + 1000);
+    const expired = await t.app.inject({ method: 'GET', url: `/api/credentials/shared/${secondToken}` });
+    expect(expired.statusCode).toBe(404);
+    expect(json(expired)).toMatchObject({ error: messages.credentialShareNotFound });
+    expect((await t.app.inject({ method: 'GET', url: '/api/credentials/shared/short' })).statusCode).toBe(
+      400,
+    );
   });
 });
 

@@ -2,18 +2,21 @@ import { IPFS_RAW_BLOCK_TYPE, IpfsGatewayParamsSchema, IpfsGatewayQuerySchema } 
 import { messages } from '@portal/shared/messages';
 import type { App } from '../../app.js';
 import { DomainError } from '../../errors.js';
-import { IpfsIntegrityError, type IpfsPort } from '../../providers/ipfs/ipfs.js';
+import { IpfsIntegrityError } from '../../providers/ipfs/ipfs.js';
+import type { CredentialsService } from '../credentials/credentials.service.js';
 
 /**
  * The portal's IPFS gateway for the documents it stores, in the path form of the IPFS HTTP
  * gateway specification. Content is re-hashed before every answer, so altered bytes are refused
- * rather than served; a CID never changes its content, so answers are cached for good.
+ * rather than served; a CID never changes its content, so public answers are cached for good.
+ * A private document (a credential: personal data) is served only to its subject and admins,
+ * never cached, never to another origin; to anyone else it does not exist.
  */
-export function ipfsRoutes(app: App, ipfs: IpfsPort): void {
+export function ipfsRoutes(app: App, credentials: Pick<CredentialsService, 'readable'>): void {
   app.get(
     '/ipfs/:cid',
     {
-      config: { policy: 'public' },
+      config: { policy: 'public', identify: true },
       schema: {
         tags: ['ipfs'],
         summary: 'A stored document by its CID (add ?format=raw for the raw block)',
@@ -22,12 +25,14 @@ export function ipfsRoutes(app: App, ipfs: IpfsPort): void {
       },
     },
     async (request, reply) => {
-      const document = await ipfs.get(request.params.cid).catch((error: unknown) => {
-        if (error instanceof IpfsIntegrityError) {
-          throw new DomainError('INTERNAL', messages.ipfsIntegrityFailed, { cause: error });
-        }
-        throw error;
-      });
+      const document = await credentials
+        .readable(request.params.cid, request.auth)
+        .catch((error: unknown) => {
+          if (error instanceof IpfsIntegrityError) {
+            throw new DomainError('INTERNAL', messages.ipfsIntegrityFailed, { cause: error });
+          }
+          throw error;
+        });
       if (!document) throw new DomainError('NOT_FOUND', messages.notFound);
 
       const rawBlock =
@@ -35,14 +40,21 @@ export function ipfsRoutes(app: App, ipfs: IpfsPort): void {
       const etag = `"${document.cid}${rawBlock ? '.raw' : ''}"`;
       reply
         .header('etag', etag)
-        .header('cache-control', 'public, max-age=31536000, immutable')
         .header('vary', 'Accept')
         .header('x-ipfs-path', `/ipfs/${document.cid}`)
         .header('x-ipfs-roots', document.cid)
-        // Anyone may fetch and verify a credential; nothing served here may run as the portal.
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin')
+        // Nothing served here may run as the portal.
         .header('content-security-policy', "default-src 'none'; sandbox");
+      if (document.owner) {
+        reply
+          .header('cache-control', 'private, no-store')
+          .header('cross-origin-resource-policy', 'same-origin');
+      } else {
+        reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('access-control-allow-origin', '*')
+          .header('cross-origin-resource-policy', 'cross-origin');
+      }
       if ((request.headers['if-none-match'] ?? '').split(/\s*,\s*/).includes(etag)) {
         return reply.code(304).send();
       }

@@ -10,7 +10,7 @@ import type {
 } from '@portal/shared/kyc';
 import { messages } from '@portal/shared/messages';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { KycIdentity, KycPort, KycReview } from '../../providers/kyc/kyc.js';
 import type { MasterKey } from '../../secrets/envelope.js';
@@ -30,6 +30,9 @@ export interface KycDeps {
 }
 
 export type WebhookOutcome = KycEventOutcome | 'duplicate';
+
+/** Runs inside the transaction that applies a new KYC status, so both commit or neither does. */
+export type KycStatusListener = (tx: Tx, userId: string, status: KycStatus) => Promise<void>;
 
 /** Decisions only a webhook (or an explicit sync) changes; every other state is polled. */
 const LASTING = new Set<KycStatus>(['verified', 'rejected_final']);
@@ -51,7 +54,23 @@ const identityAad = (row: Pick<KycApplicantRow, 'userId' | 'applicantId'>) =>
  * and status polls, and the verified identity kept (encrypted) for the profile and credentials.
  */
 export class KycService {
+  private readonly listeners: KycStatusListener[] = [];
+
   constructor(private readonly deps: KycDeps) {}
+
+  /** E.g. revocation: a status turning RED withdraws what the verification backed. */
+  onStatusApplied(listener: KycStatusListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Spec §4: verified is the provider's GREEN (completed) decision, as last applied. */
+  async isVerified(userId: string): Promise<boolean> {
+    return (await this.deps.repo.findByUser(userId))?.status === 'verified';
+  }
+
+  private async applied(tx: Tx, userId: string, status: KycStatus): Promise<void> {
+    for (const listener of this.listeners) await listener(tx, userId, status);
+  }
 
   get port(): KycPort {
     return this.deps.port;
@@ -149,8 +168,10 @@ export class KycService {
         outcome,
       });
       if (!fresh) return { outcome: 'duplicate' as const, row };
-      if (outcome === 'applied' && row && next)
+      if (outcome === 'applied' && row && next) {
         await repo.applyStatus(row.userId, next, event.review, eventAt, clock.now());
+        await this.applied(tx, row.userId, next);
+      }
       return { outcome, row };
     });
 
@@ -223,6 +244,7 @@ export class KycService {
       if (next === undefined || unchanged || outcomeOf(next, now, locked.lastEventAt) !== 'applied')
         return locked;
       await repo.applyStatus(locked.userId, next, review, now, now);
+      await this.applied(tx, locked.userId, next);
       return (await repo.lockByApplicant(row.provider, row.applicantId)) ?? locked;
     });
   }

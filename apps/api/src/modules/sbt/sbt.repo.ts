@@ -12,7 +12,7 @@ export class SbtRepo {
     return new SbtRepo(tx);
   }
 
-  /** Undefined when the user already has one (the unique index decides). */
+  /** Undefined when the user already has one that is not revoked (the partial unique index decides). */
   async insert(values: {
     userId: string;
     imageId: string;
@@ -21,7 +21,7 @@ export class SbtRepo {
     const [row] = await this.db
       .insert(sbts)
       .values(values)
-      .onConflictDoNothing({ target: sbts.userId })
+      .onConflictDoNothing({ target: sbts.userId, where: sql`${sbts.status} <> 'revoked'` })
       .returning();
     return row;
   }
@@ -51,6 +51,31 @@ export class SbtRepo {
       .where(and(eq(sbts.id, id), eq(sbts.userId, userId), sql`${sbts.status} in ('created', 'failed')`))
       .returning();
     return row;
+  }
+
+  /** The user's SBT that is not revoked, if any. */
+  async findActive(userId: string): Promise<SbtRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sbts)
+      .where(and(eq(sbts.userId, userId), sql`${sbts.status} <> 'revoked'`));
+    return row;
+  }
+
+  async setRevokeTx(id: string, revokeTxHash: string): Promise<void> {
+    await this.db.update(sbts).set({ revokeTxHash }).where(eq(sbts.id, id));
+  }
+
+  async markRevoked(id: string, at: Date): Promise<void> {
+    await this.db.update(sbts).set({ status: 'revoked', revokedAt: at, error: null }).where(eq(sbts.id, id));
+  }
+
+  /** Forgets a mint transaction the chain never mined (dropped), so the job sends it again. */
+  async clearTxHash(id: string, txHash: string): Promise<void> {
+    await this.db
+      .update(sbts)
+      .set({ txHash: null })
+      .where(and(eq(sbts.id, id), eq(sbts.txHash, txHash)));
   }
 
   async setCredential(id: string, vcCid: string, contractAddress: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { getAddress, type Address, type Hash } from 'viem';
+import { createHash } from 'node:crypto';
+import { getAddress, TransactionNotFoundError, type Address, type Hash } from 'viem';
 import { messages } from '@portal/shared/messages';
 import type { Sbt, SbtImage } from '@portal/shared/sbt';
 import { assetChain } from '@portal/shared/vault';
@@ -13,17 +14,20 @@ import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js'
 import type { IpfsPort } from '../../providers/ipfs/ipfs.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { DidService } from '../did/did.service.js';
+import type { KycService } from '../kyc/kyc.service.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { Notify } from '../notifications/notifications.service.js';
 import type { SbtRepo, SbtRow } from './sbt.repo.js';
 
 export const MINT_QUEUE = 'sbt.mint';
+export const REVOKE_QUEUE = 'sbt.revoke';
 
 export interface SbtDeps {
   db: Db;
   repo: SbtRepo;
   designs: SbtImage[];
   dids: DidService;
+  kyc: Pick<KycService, 'isVerified'>;
   vault: VaultService;
   credentials: CredentialsService;
   tokens: SoulBoundTokens;
@@ -36,9 +40,11 @@ export interface SbtDeps {
 }
 
 /**
- * One soul-bound token per account: created with a design, then minted by a job that issues the
- * investor's credential, stores it on IPFS and mints the token (tokenURI = ipfs://<cid>) to the
- * vault's ETH address. The job is safe to run again after a crash at any step.
+ * One soul-bound token per account, for verified investors only: created with a design, then
+ * minted by a job that issues the investor's private credential and mints the token to the
+ * vault's ETH address with public ERC-721 metadata (no personal data; a hash commits to the
+ * credential). The job is safe to run again after a crash at any step, and after a dropped
+ * transaction. Revocation burns the token on chain.
  */
 export class SbtService {
   constructor(private readonly deps: SbtDeps) {}
@@ -55,6 +61,7 @@ export class SbtService {
     }
     if (!(await this.deps.dids.find(userId))) throw new DomainError('CONFLICT', messages.didRequired);
     const holder = await this.holderAddress(userId);
+    if (!(await this.deps.kyc.isVerified(userId))) throw new DomainError('CONFLICT', messages.sbtKycRequired);
     const row = await this.deps.repo.insert({ userId, imageId, holderAddress: holder });
     if (!row) throw new DomainError('CONFLICT', messages.sbtOnlyOne);
     this.deps.log.info({ userId, sbtId: row.id }, 'SBT created');
@@ -77,7 +84,12 @@ export class SbtService {
     const row = await this.owned(userId, sbtId);
     return {
       sbt: this.toSbt(row),
-      message: row.status === 'minted' ? messages.sbtAlreadyMinted : messages.sbtMinting,
+      message:
+        row.status === 'minted'
+          ? messages.sbtAlreadyMinted
+          : row.status === 'revoked'
+            ? messages.sbtRevoked
+            : messages.sbtMinting,
     };
   }
 
@@ -89,19 +101,26 @@ export class SbtService {
     return (await this.deps.repo.listOwned(userId)).map((row) => this.toSbt(row));
   }
 
-  /** The mint job (jobs/sbt-mint.job.ts). Each step is skipped when an earlier run already did it. */
+  /** The mint job (jobs/sbt.jobs.ts). Each step is skipped when an earlier run already did it. */
   async mint(sbtId: string, job: JobRow): Promise<void> {
     const { repo, tokens } = this.deps;
     const row = await repo.findById(sbtId);
-    if (!row || row.status === 'minted') return;
+    if (!row || row.status === 'minted' || row.status === 'revoked') return;
     const holder = getAddress(row.holderAddress);
     try {
-      const vcCid = row.vcCid ?? (await this.issueCredential(row, holder));
-      let txHash = row.txHash as Hash | null;
+      let txHash = (await this.unlessDropped(row)) as Hash | null;
       if (!txHash) {
         const existing = await tokens.tokenOf(holder);
-        txHash =
-          existing > 0n ? await this.recoverMint(row, existing) : await this.sendMint(row, holder, vcCid);
+        if (existing > 0n) txHash = await this.recoverMint(row, existing);
+        else {
+          // Nothing is issued to an identity that is not (or no longer) verified.
+          if (!(await this.deps.kyc.isVerified(row.userId))) {
+            await repo.markFailed(sbtId, messages.sbtKycRequired);
+            return;
+          }
+          const vcCid = row.vcCid ?? (await this.issueCredential(row, holder));
+          txHash = await this.sendMint(row, holder, await this.publishMetadata(row, vcCid));
+        }
       }
       const minted = await tokens.confirmMint(txHash);
       await repo.markMinted(sbtId, { tokenId: minted.tokenId, txHash, mintedAt: this.deps.clock.now() });
@@ -113,10 +132,77 @@ export class SbtService {
     }
   }
 
+  /**
+   * The job: burns the user's token on chain (whatever the database says, the chain decides
+   * whether a token exists) and marks the SBT revoked. A mint still running finishes first.
+   */
+  /** The revoke job (jobs/sbt.jobs.ts). */
+  async revoke(userId: string): Promise<void> {
+    const { repo, tokens, chain, clock, log } = this.deps;
+    const row = await repo.findActive(userId);
+    if (!row) return;
+    if (row.status === 'minting') throw new Error(`SBT ${row.id} is being minted; revoking after it`);
+    const tokenId = await tokens.tokenOf(getAddress(row.holderAddress));
+    if (tokenId > 0n) {
+      const hash = await tokens.sendRevoke(tokenId);
+      await repo.setRevokeTx(row.id, hash);
+      const receipt = await chain.waitForReceipt(hash);
+      if (receipt.status !== 'success') throw new Error(`Revoke transaction ${hash} reverted`);
+    }
+    await repo.markRevoked(row.id, clock.now());
+    log.info({ userId, sbtId: row.id, tokenId: tokenId.toString() }, 'SBT revoked');
+  }
+
+  /**
+   * The recorded mint hash, unless the chain has never heard of it (dropped, or replaced and
+   * forgotten by the node): then it is cleared, and the token is looked up or minted anew.
+   */
+  private async unlessDropped(row: SbtRow): Promise<string | null> {
+    if (!row.txHash) return null;
+    try {
+      await this.deps.chain.publicClient.getTransaction({ hash: row.txHash as Hash });
+      return row.txHash;
+    } catch (error) {
+      if (!(error instanceof TransactionNotFoundError)) throw error;
+      this.deps.log.warn(
+        { sbtId: row.id, txHash: row.txHash },
+        'SBT mint transaction dropped; sending again',
+      );
+      await this.deps.repo.clearTxHash(row.id, row.txHash);
+      return null;
+    }
+  }
+
+  /**
+   * The token's public ERC-721 metadata: the design and a SHA-256 commitment to the private
+   * credential (a holder can prove which credential the token stands for), no personal data.
+   * Deterministic, so a rerun publishes the very same CID.
+   */
+  private async publishMetadata(row: SbtRow, vcCid: string): Promise<string> {
+    const design = this.design(row.imageId);
+    const credential = await this.deps.ipfs.get(vcCid);
+    if (!credential) throw new Error(`Credential ${vcCid} of SBT ${row.id} is missing`);
+    const metadata = {
+      name: 'Investor Portal Soul Bound Token',
+      description: 'A non-transferable token held by an investor whose identity the portal verified.',
+      image: design?.url ?? '',
+      attributes: [
+        { trait_type: 'Design', value: design?.name ?? row.imageId },
+        {
+          trait_type: 'Credential commitment',
+          value: `sha256:${createHash('sha256').update(credential.bytes).digest('hex')}`,
+        },
+      ],
+    };
+    const bytes = new TextEncoder().encode(JSON.stringify(metadata));
+    return this.deps.ipfs.add(bytes, 'application/json');
+  }
+
   private async issueCredential(row: SbtRow, holder: Address): Promise<string> {
     const subject = await this.deps.credentials.investorSubject(row.userId);
     const contract = this.deps.tokens.address;
     const issued = await this.deps.credentials.issue({
+      userId: row.userId,
       type: 'SoulBoundTokenCredential',
       subject: {
         ...subject,
@@ -132,9 +218,9 @@ export class SbtService {
     return issued.cid;
   }
 
-  private async sendMint(row: SbtRow, holder: Address, vcCid: string): Promise<Hash> {
+  private async sendMint(row: SbtRow, holder: Address, metadataCid: string): Promise<Hash> {
     try {
-      const hash = await this.deps.tokens.sendMint(holder, `ipfs://${vcCid}`);
+      const hash = await this.deps.tokens.sendMint(holder, `ipfs://${metadataCid}`);
       await this.deps.repo.setTxHash(row.id, hash);
       return hash;
     } catch (error) {

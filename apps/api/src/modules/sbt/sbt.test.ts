@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +17,10 @@ import { MasterKey } from '../../secrets/envelope.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import {
   callApi,
+  createAdmin,
   createTestApp,
   json,
+  passKyc,
   register,
   TEST_PUBLIC_URL,
   TestClock,
@@ -39,7 +41,8 @@ async function investorWithDidAndVault(app: App) {
   const account = await register(app);
   expect((await post(app, '/api/did/start', account.token)).statusCode).toBe(200);
   expect((await post(app, '/api/vault/create', account.token)).statusCode).toBe(201);
-  return account;
+  const { applicantId } = await passKyc(app, account);
+  return { ...account, applicantId };
 }
 
 async function waitForMint(app: App, token: string, id: string): Promise<Sbt> {
@@ -68,7 +71,7 @@ describe('SBT designs', () => {
 });
 
 describe('creating an SBT', () => {
-  it('needs a design, a DID and a vault, with clear errors', async () => {
+  it('needs a design, a DID, a vault and verified KYC, with clear errors', async () => {
     const account = await register(t.app);
     const none = await post(t.app, '/api/sbt/create', account.token, {});
     expect(json(none)).toMatchObject({ fields: { selectedImageId: messages.sbtSelectDesign } });
@@ -82,7 +85,15 @@ describe('creating an SBT', () => {
     const noVault = await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' });
     expect(noVault.statusCode).toBe(409);
     expect(json(noVault)).toMatchObject({ error: messages.vaultRequired });
+    await post(t.app, '/api/vault/create', account.token);
+    const noKyc = await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' });
+    expect(noKyc.statusCode).toBe(409);
+    expect(json(noKyc)).toMatchObject({ code: 'CONFLICT', error: messages.sbtKycRequired });
     expect(await t.database.db.$count(sbts, eq(sbts.userId, account.user.id))).toBe(0);
+    await passKyc(t.app, account);
+    expect(
+      (await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' })).statusCode,
+    ).toBe(201);
   });
 
   it('creates one, pending mint; a second gets 409 with "only create one SBT"', async () => {
@@ -112,7 +123,7 @@ describe('creating an SBT', () => {
 });
 
 describe('minting', () => {
-  it('mints to the vault ETH address with tokenURI ipfs://<credential CID>, and the credential verifies', async () => {
+  it('mints to the vault ETH address with public metadata; the private credential verifies', async () => {
     const account = await investorWithDidAndVault(t.app);
     const { sbt } = json<{ sbt: Sbt }>(
       await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'prism' }),
@@ -140,15 +151,43 @@ describe('minting', () => {
     const eth = vault.wallets.find((w) => w.assetId === 'ETH_TEST5')!.address;
     expect(minted.holderAddress).toBe(getAddress(eth));
     expect(await tokens.ownerOf(BigInt(minted.tokenId!))).toBe(getAddress(eth));
-    expect(await tokens.tokenURI(BigInt(minted.tokenId!))).toBe(`ipfs://${minted.vcCid}`);
     expect(await tokens.locked(BigInt(minted.tokenId!))).toBe(true);
-
-    const document = await t.app.inject({ method: 'GET', url: new URL(minted.vcUrl!).pathname });
+    // tokenURI: public ERC-721 metadata, no personal data, committing to the private credential.
+    const tokenUri = await tokens.tokenURI(BigInt(minted.tokenId!));
+    expect(tokenUri).toMatch(/^ipfs:\/\/bafkrei/);
+    expect(tokenUri).not.toBe(`ipfs://${minted.vcCid}`);
+    const metadata = await t.app.inject({ method: 'GET', url: `/ipfs/${tokenUri.slice('ipfs://'.length)}` });
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.headers['access-control-allow-origin']).toBe('*');
+    expect(metadata.body).not.toContain(account.email);
+    expect(metadata.body).not.toContain('Lovelace');
+    expect(metadata.body).not.toContain(getAddress(eth));
+    const document = await t.app.inject({
+      method: 'GET',
+      url: new URL(minted.vcUrl!).pathname,
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(await cidOf(document.rawPayload)).toBe(minted.vcCid);
+    expect(metadata.json()).toEqual({
+      name: 'Investor Portal Soul Bound Token',
+      description: expect.any(String),
+      image: minted.imageUrl,
+      attributes: [
+        { trait_type: 'Design', value: 'Prism' },
+        {
+          trait_type: 'Credential commitment',
+          value: `sha256:${createHash('sha256').update(document.rawPayload).digest('hex')}`,
+        },
+      ],
+    });
+    expect((await t.app.inject({ method: 'GET', url: new URL(minted.vcUrl!).pathname })).statusCode).toBe(
+      404,
+    );
     const credential = document.json<{ credentialSubject: Record<string, unknown>; issuer: string }>();
     expect(credential.credentialSubject).toMatchObject({
       email: account.email,
-      full_name: 'Test Investor',
+      full_name: 'Ada Lovelace',
+      kycStatus: 'verified',
       wallets: { Ethereum: getAddress(eth) },
       soulBoundToken: { design: 'prism', holder: getAddress(eth) },
     });
@@ -197,6 +236,22 @@ describe('minting', () => {
     expect(await tokens.tokenOf(getAddress(sbt.holderAddress))).toBe(earlier.tokenId);
   });
 
+  it('a mint transaction the chain dropped is sent again, and the SBT completes', async () => {
+    const account = await investorWithDidAndVault(t.app);
+    const { sbt } = json<{ sbt: Sbt }>(
+      await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' }),
+    );
+    // What a dropped (or underpriced and evicted) transaction leaves: a hash no node knows.
+    const dropped = `0x${randomBytes(32).toString('hex')}`;
+    await t.database.db.update(sbts).set({ txHash: dropped }).where(eq(sbts.id, sbt.id));
+    await post(t.app, '/api/sbt/mint', account.token, { sbtId: sbt.id });
+    const minted = await waitForMint(t.app, account.token, sbt.id);
+    expect(minted).toMatchObject({ status: 'minted', minted: true });
+    expect(minted.txHash).not.toBe(dropped);
+    const tokens = new SoulBoundTokens(t.app.container.chain);
+    expect(await tokens.tokenOf(getAddress(minted.holderAddress))).toBe(BigInt(minted.tokenId!));
+  });
+
   it("another investor's SBT is not found", async () => {
     const owner = await investorWithDidAndVault(t.app);
     const other = await register(t.app);
@@ -207,6 +262,64 @@ describe('minting', () => {
     expect((await get(t.app, `/api/sbt/status/${sbt.id}`, other.token)).statusCode).toBe(404);
     expect(json<{ sbts: Sbt[] }>(await get(t.app, '/api/sbt/list', other.token)).sbts).toEqual([]);
     expect((await get(t.app, `/api/sbt/status/not-a-uuid`, owner.token)).statusCode).toBe(400);
+  });
+});
+
+describe('revocation', () => {
+  const reject = async (admin: { token: string }, applicantId: string, final: boolean) => {
+    t.clock.advance(60_000);
+    const response = await post(t.app, `/api/admin/kyc/${applicantId}/reject`, admin.token, {
+      reason: 'Sanctions match',
+      final,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
+  it('KYC turning RED revokes the credential and burns the token; a new approval allows a new SBT', async () => {
+    const account = await investorWithDidAndVault(t.app);
+    const { sbt } = json<{ sbt: Sbt }>(
+      await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'sentinel' }),
+    );
+    await post(t.app, '/api/sbt/mint', account.token, { sbtId: sbt.id });
+    const minted = await waitForMint(t.app, account.token, sbt.id);
+    const credential = (
+      await t.app.inject({
+        method: 'GET',
+        url: new URL(minted.vcUrl!).pathname,
+        headers: { authorization: `Bearer ${account.token}` },
+      })
+    ).json<Record<string, unknown>>();
+    const verify = async () =>
+      json(await t.app.inject({ method: 'POST', url: '/api/credentials/verify', payload: { credential } }));
+    expect(await verify()).toMatchObject({ verified: true, revoked: false });
+
+    const admin = await createAdmin(t.app);
+    await reject(admin, account.applicantId, false);
+    expect(await verify()).toMatchObject({
+      verified: false,
+      revoked: true,
+      errors: [messages.credentialRevoked],
+    });
+    let revoked: Sbt | undefined;
+    for (let i = 0; i < 200 && revoked?.status !== 'revoked'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      revoked = json<{ sbt: Sbt }>(await get(t.app, `/api/sbt/status/${sbt.id}`, account.token)).sbt;
+    }
+    expect(revoked).toMatchObject({ status: 'revoked', minted: false });
+    const tokens = new SoulBoundTokens(t.app.container.chain);
+    const tokenId = BigInt(minted.tokenId!);
+    await expect(tokens.ownerOf(tokenId)).rejects.toThrow(/ERC721NonexistentToken/);
+    expect(await tokens.tokenOf(getAddress(minted.holderAddress))).toBe(0n);
+    const [row] = await t.database.db.select().from(sbts).where(eq(sbts.id, sbt.id));
+    const receipt = await t.app.container.chain.waitForReceipt(row!.revokeTxHash as Hash);
+    expect(receipt.status).toBe('success');
+    // Refused while not verified; a new approval brings a new token.
+    const refused = await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' });
+    expect(json(refused)).toMatchObject({ error: messages.sbtKycRequired });
+    t.clock.advance(60_000);
+    await passKyc(t.app, account);
+    const again = await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' });
+    expect(again.statusCode).toBe(201);
   });
 });
 
@@ -252,7 +365,7 @@ describe('after a restart', () => {
         expect(receipt.status).toBe('success');
         const tokens = new SoulBoundTokens(chain);
         expect(await tokens.ownerOf(BigInt(minted.tokenId!))).toBe(getAddress(minted.holderAddress));
-        expect(await tokens.tokenURI(BigInt(minted.tokenId!))).toBe(`ipfs://${minted.vcCid}`);
+        expect(await tokens.tokenURI(BigInt(minted.tokenId!))).toMatch(/^ipfs:\/\/bafkrei/);
         const login = await second.inject({
           method: 'POST',
           url: '/api/auth/login',

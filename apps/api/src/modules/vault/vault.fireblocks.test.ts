@@ -53,6 +53,7 @@ const webhook = (body: string, signature?: string) =>
 describe('the vault endpoints on Fireblocks', () => {
   let investor: Registered;
   let created: CreateVaultResponse;
+  let providerId: string;
 
   it('creates the vault account and wallets at Fireblocks, keyed to the user', async () => {
     investor = await register(t.app);
@@ -68,7 +69,11 @@ describe('the vault endpoints on Fireblocks', () => {
     created = json<CreateVaultResponse>(response);
     expect(created.vault).toMatchObject({ provider: 'fireblocks', autoFuel: true });
     expect(created.wallets.map((w) => w.assetId)).toEqual([...CUSTODY_ASSET_IDS]);
-    const account = fake.vaults.find((v) => v.id === created.vault.id)!;
+    // The portal names the vault by its own random id; the Fireblocks account id stays inside.
+    expect(created.vault.id).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await t.database.db.select().from(vaults).where(eq(vaults.id, created.vault.id));
+    providerId = row!.providerVaultId!;
+    const account = fake.vaults.find((v) => v.id === providerId)!;
     expect(account.customerRefId).toBe(investor.user.id);
     expect(account.name).not.toContain(investor.email);
     expect(Object.fromEntries(account.assets)).toEqual(
@@ -97,12 +102,12 @@ describe('the vault endpoints on Fireblocks', () => {
     expect(retried.statusCode).toBe(201);
   });
 
-  it('tests the connection by counting the Fireblocks vault accounts', async () => {
+  it("tests the connection by reading the investor's own Fireblocks vault account", async () => {
     const response = await call('GET', '/api/vault/test-connection', investor);
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ success: true, vaultCount: fake.vaults.length, provider: 'fireblocks' });
+    expect(json(response)).toEqual({ success: true, vaultCount: 1, provider: 'fireblocks' });
 
-    fake.failNext('GET', '/v1/vault/accounts_paged', 401, { message: 'Unauthorized', code: -7 });
+    fake.failNext('GET', `/v1/vault/accounts/${providerId}`, 401, { message: 'Unauthorized', code: -7 });
     const failed = await call('GET', '/api/vault/test-connection', investor);
     expect(failed.statusCode).toBe(502);
     expect(json(failed).error).toBe(messages.vaultConnectionFailed);
@@ -117,7 +122,7 @@ describe('the vault endpoints on Fireblocks', () => {
     expect(refreshed.statusCode).toBe(200);
     expect(json(refreshed)).toEqual({ success: true, wallets: created.wallets });
 
-    fake.failNext('GET', `/v1/vault/accounts/${created.vault.id}`, 500);
+    fake.failNext('GET', `/v1/vault/accounts/${providerId}`, 500);
     const failed = await call('GET', '/api/vault/wallets', investor);
     expect(failed.statusCode).toBe(502);
     expect(json(failed).error).toBe(messages.walletsLoadFailed);
@@ -217,7 +222,7 @@ describe('the vault endpoints on Fireblocks', () => {
         .where(eq(vaultWallets.assetId, 'XLM_TEST'));
       const body = event({
         eventType: 'vault_account.asset.added',
-        data: { accountId: created.vault.id, accountName: created.vault.name, assetId: 'XLM_TEST' },
+        data: { accountId: providerId, accountName: created.vault.name, assetId: 'XLM_TEST' },
       });
       const response = await webhook(body, await fake.signWebhook(body));
       expect(response.statusCode).toBe(200);
@@ -231,9 +236,9 @@ describe('the vault endpoints on Fireblocks', () => {
         .update(vaultWallets)
         .set({ address: 'stale' })
         .where(eq(vaultWallets.assetId, 'BTC_TEST'));
-      const body = event({ eventType: 'vault_account.asset.added', data: { accountId: created.vault.id } });
+      const body = event({ eventType: 'vault_account.asset.added', data: { accountId: providerId } });
       const signature = await fake.signWebhook(body);
-      fake.failNext('GET', `/v1/vault/accounts/${created.vault.id}`, 500);
+      fake.failNext('GET', `/v1/vault/accounts/${providerId}`, 500);
       expect((await webhook(body, signature)).statusCode).toBe(502);
       const redelivered = await webhook(body, signature);
       expect(json(redelivered)).toEqual({ success: true, duplicate: false });

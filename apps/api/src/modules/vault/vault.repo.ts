@@ -118,7 +118,7 @@ export class VaultRepo {
         email: users.email,
         role: users.role,
         status: vaults.status,
-        providerVaultId: vaults.providerVaultId,
+        vaultId: vaults.id,
         walletCount: walletCounts.n,
       })
       .from(users)

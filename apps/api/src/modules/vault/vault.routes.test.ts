@@ -112,12 +112,29 @@ describe('vault lifecycle on local HD custody', () => {
     expect(profile.user.bitcoinWallet).toBe(addressOf(created.wallets, 'BTC_TEST'));
   });
 
-  it('counts the local custody vaults as the connection test', async () => {
+  it("tests the connection with the caller's own vault; only admins learn the platform total", async () => {
     const [{ n } = { n: 0 }] = await t.database.db.select({ n: count() }).from(localCustodyAccounts);
+    expect(n).toBeGreaterThan(0);
     const response = await call('GET', '/api/vault/test-connection', alice);
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ success: true, vaultCount: n, provider: 'local' });
-    expect(n).toBeGreaterThan(0);
+    expect(json(response)).toEqual({ success: true, vaultCount: 1, provider: 'local' });
+    const newcomer = await register(t.app);
+    expect(json(await call('GET', '/api/vault/test-connection', newcomer))).toEqual({
+      success: true,
+      vaultCount: 0,
+      provider: 'local',
+    });
+    const admin = await createAdmin(t.app);
+    expect(json(await call('GET', '/api/vault/test-connection', admin))).toMatchObject({ vaultCount: n });
+  });
+
+  it('names vaults by random ids, never by the sequential custody account index', async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++)
+      ids.push(json<{ vault: { vaultId: string } }>(await createVault(await register(t.app))).vault.vaultId);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('never writes the seed or a key to the log', () => {

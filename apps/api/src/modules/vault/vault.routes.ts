@@ -69,7 +69,10 @@ export function vaultRoutes(
       config: { policy: ANY_ROLE },
       schema: { tags, security, response: { 200: VaultConnectionResponseSchema, ...errorResponses } },
     },
-    async () => ({ success: true as const, ...(await vault.testConnection()) }),
+    async (request) => ({
+      success: true as const,
+      ...(await vault.testConnection(caller(request).userId, caller(request).role)),
+    }),
   );
 
   app.get(

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, type TransactionSerializable } from 'viem';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
-import { displayRole } from '@portal/shared/roles';
+import { controlCharacterAt } from '@portal/shared/text';
+import { displayRole, type Role } from '@portal/shared/roles';
 import {
   assetChain,
   CUSTODY_ASSET_IDS,
@@ -48,11 +49,11 @@ const assetOrder = (wallet: Wallet) => {
 };
 const inAssetOrder = (wallets: Wallet[]) => [...wallets].sort((a, b) => assetOrder(a) - assetOrder(b));
 
+/** The vault's id is our random UUID: provider ids (account indexes) are sequential and guessable. */
 function toVault(row: VaultRow): Vault {
-  const id = row.providerVaultId ?? row.id;
   return {
-    vaultId: id,
-    id,
+    vaultId: row.id,
+    id: row.id,
     vaultName: row.name,
     name: row.name,
     autoFuel: row.autoFuel,
@@ -135,9 +136,24 @@ export class VaultService {
     return inAssetOrder(await this.deps.repo.walletsOfUser(userId));
   }
 
-  async testConnection(): Promise<{ vaultCount: number; provider: CustodyProvider }> {
+  /**
+   * The connection test, about the caller's own vault: the provider is asked for it (or, without
+   * one, pinged), and the answer counts the caller's vaults. Only admins learn the platform total.
+   */
+  async testConnection(
+    userId: string,
+    role: Role,
+  ): Promise<{ vaultCount: number; provider: CustodyProvider }> {
+    const { custody, repo } = this.deps;
     try {
-      return { vaultCount: await this.deps.custody.countVaults(), provider: this.deps.custody.name };
+      if (role === 'admin') return { vaultCount: await custody.countVaults(), provider: custody.name };
+      const row = await repo.findByUser(userId);
+      if (row?.status !== 'active' || !row.providerVaultId) {
+        await custody.countVaults();
+        return { vaultCount: 0, provider: custody.name };
+      }
+      const vault = await custody.getVault(row.providerVaultId);
+      return { vaultCount: vault ? 1 : 0, provider: custody.name };
     } catch (error) {
       throw new DomainError('BAD_GATEWAY', messages.vaultConnectionFailed, { cause: error });
     }
@@ -157,7 +173,7 @@ export class VaultService {
         role: displayRole(row.role),
         hasVault: row.status === 'active',
         vaultStatus: row.status ?? 'none',
-        vaultId: row.status === 'active' ? row.providerVaultId : null,
+        vaultId: row.status === 'active' ? row.vaultId : null,
         walletCount: row.status === 'active' ? Number(row.walletCount ?? 0) : 0,
       })),
       nextCursor: rows.length > limit && page.length ? cursorOf(page[page.length - 1]!.email) : null,
@@ -270,9 +286,10 @@ export class VaultService {
   private parseCursor(cursor: string | undefined): string | undefined {
     if (cursor === undefined) return undefined;
     const email = Buffer.from(cursor, 'base64url').toString('utf8');
-    if (!email || cursorOf(email) !== cursor) {
-      throw new DomainError('VALIDATION_ERROR', messages.validationFailed, {
-        fields: { cursor: messages.validationFailed },
+    // Cursors are ours (an e-mail, encoded): anything else, e.g. bytes that decode to NULs, is refused.
+    if (!email || cursorOf(email) !== cursor || !email.includes('@') || controlCharacterAt(email)) {
+      throw new DomainError('VALIDATION_ERROR', messages.cursorInvalid, {
+        fields: { cursor: messages.cursorInvalid },
       });
     }
     return email;

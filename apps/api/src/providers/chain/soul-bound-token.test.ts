@@ -169,6 +169,23 @@ describe('SoulBoundToken contract', () => {
     expect(await tokens.tokenOf(outsider.address)).toBe(0n);
   });
 
+  it('lets only the issuer revoke: the token is burnt with a Revoked event, and the holder may get a new one', async () => {
+    const holder = await investor();
+    const { tokenId } = await tokens.mint(holder.address, 'ipfs://bafkreirevoked');
+    expect(await reasonOf(simulateAs(holder.address, 'revoke', [tokenId]))).toBe(
+      'AccessControlUnauthorizedAccount',
+    );
+    const receipt = await chain.waitForReceipt(await tokens.sendRevoke(tokenId));
+    const events = parseEventLogs({ abi: soulBoundTokenAbi, logs: receipt.logs });
+    expect(events.map((event) => event.eventName)).toEqual(['Transfer', 'Revoked']);
+    expect(events[1]!.args).toEqual({ tokenId, holder: holder.address });
+    expect(await reasonOf(tokens.ownerOf(tokenId))).toBe('ERC721NonexistentToken');
+    expect(await tokens.tokenOf(holder.address)).toBe(0n);
+    expect(await reasonOf(tokens.sendRevoke(tokenId))).toBe('ERC721NonexistentToken');
+    const again = await tokens.mint(holder.address, 'ipfs://bafkreinew');
+    expect(again.tokenId).toBeGreaterThan(tokenId);
+  });
+
   it('answers locked() only for tokens that exist', async () => {
     expect(await reasonOf(tokens.locked(10_000n))).toBe('ERC721NonexistentToken');
   });

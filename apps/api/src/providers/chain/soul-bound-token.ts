@@ -42,6 +42,16 @@ export class SoulBoundTokens {
     return { txHash: hash, tokenId: locked.args.tokenId, blockNumber: receipt.blockNumber };
   }
 
+  /** Burns `tokenId` (issuer only) and returns the transaction hash at once. */
+  async sendRevoke(tokenId: bigint): Promise<Hash> {
+    const { hash } = await this.chain.writeContract({
+      ...this.contract,
+      functionName: 'revoke',
+      args: [tokenId],
+    });
+    return hash;
+  }
+
   /** The transaction that minted `tokenId` (for a mint whose hash was never recorded). */
   async mintTransaction(tokenId: bigint): Promise<Hash | undefined> {
     const [event] = await this.chain.publicClient.getContractEvents({

@@ -3,7 +3,7 @@ import { base32nopad, base58 } from '@scure/base';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { ipfsBlocks } from '../../db/schema/index.js';
+import { ipfsBlocks, users } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { IpfsIntegrityError, IpfsPinError, MAX_DOCUMENT_BYTES } from './ipfs.js';
 import { EmbeddedIpfs } from './ipfs.embedded.js';
@@ -46,7 +46,7 @@ describe('embedded IPFS store', () => {
 
   it('gives back the exact bytes and content type, under any encoding of the CID', async () => {
     const cid = await ipfs.add(vc, 'application/json');
-    expect(await ipfs.get(cid)).toEqual({ cid, contentType: 'application/json', bytes: vc });
+    expect(await ipfs.get(cid)).toEqual({ cid, contentType: 'application/json', bytes: vc, owner: null });
     const base58Cid = `z${base58.encode(binaryCid(vc))}`;
     expect((await ipfs.get(base58Cid))?.cid).toBe(cid);
     // Adding again changes nothing.
@@ -136,6 +136,27 @@ describe('remote pinning', () => {
     const down = new EmbeddedIpfs(new IpfsRepo(database.db), 'x', new KuboPinner('http://127.0.0.1:9'));
     await expect(down.add(vc, 'application/json')).rejects.toThrow(IpfsPinError);
     expect(await stored()).toEqual([]);
+  });
+
+  it('never sends a private document (personal data) to kubo or Pinata; public ones still go', async () => {
+    const [owner] = await database.db
+      .insert(users)
+      .values({ email: 'owner@example.com', name: 'Owner', passwordHash: 'x' })
+      .returning();
+    const kubo = started(await startFakeKubo());
+    const pinata = started(await startFakePinata('jwt-123'));
+    for (const pinner of [new KuboPinner(kubo.url), new PinataPinner('jwt-123', `${pinata.url}/v3/files`)]) {
+      const ipfs = new EmbeddedIpfs(new IpfsRepo(database.db), 'http://portal.test/ipfs', pinner);
+      const personal = new TextEncoder().encode(`{"email":"owner@example.com","via":"${pinner.name}"}`);
+      const cid = await ipfs.add(personal, 'application/json', { owner: owner!.id });
+      expect(await ipfs.get(cid)).toMatchObject({ cid, owner: owner!.id });
+    }
+    expect(kubo.received).toEqual([]);
+    expect(pinata.received).toEqual([]);
+    expect((await stored()).map((row) => row.pinnedBy)).toEqual([null, null]);
+    const design = new KuboPinner(kubo.url);
+    await new EmbeddedIpfs(new IpfsRepo(database.db), 'x', design).add(vc, 'application/json');
+    expect(kubo.received).toHaveLength(1);
   });
 
   it('pinata: uploads the file to the public network with the JWT and checks the CID', async () => {

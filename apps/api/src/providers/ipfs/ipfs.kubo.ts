@@ -10,7 +10,7 @@ export class KuboPinner implements RemotePinner {
 
   constructor(private readonly apiUrl: string) {}
 
-  async pin(document: IpfsDocument): Promise<string> {
+  async pin(document: Omit<IpfsDocument, 'owner'>): Promise<string> {
     const form = new FormData();
     form.append('file', filePart(document.bytes, 'application/octet-stream'), document.cid);
     const answer = (await postForm(

@@ -13,7 +13,7 @@ export class PinataPinner implements RemotePinner {
     private readonly uploadUrl: string,
   ) {}
 
-  async pin(document: IpfsDocument): Promise<string> {
+  async pin(document: Omit<IpfsDocument, 'owner'>): Promise<string> {
     const form = new FormData();
     form.append('file', filePart(document.bytes, document.contentType), document.cid);
     form.append('network', 'public');

@@ -3,7 +3,7 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 
 /**
- * Content-addressed storage for documents (verifiable credentials). A document's CID is always
+ * Content-addressed storage for documents (credentials, designs, token metadata). A document's CID is always
  * computed here: CIDv1, raw codec, sha256 of the exact bytes. It is the CID kubo and Pinata give
  * a file of up to one chunk (256 KiB), hence the size limit.
  */
@@ -13,13 +13,23 @@ export interface IpfsDocument {
   cid: string;
   contentType: string;
   bytes: Uint8Array;
+  /** The user a private document (one with personal data) belongs to; null when public. */
+  owner: string | null;
+}
+
+export interface AddOptions {
+  /**
+   * Makes the document private to this user (and admins): it holds personal data, so the gateway
+   * serves it to nobody else and it is never pinned to a remote IPFS service.
+   */
+  owner?: string;
 }
 
 export interface IpfsPort {
   /** embedded, or embedded+kubo / embedded+pinata when a remote service also pins. */
   readonly name: string;
-  /** Stores the bytes and returns their CID; a remote service must agree on the CID. */
-  add(bytes: Uint8Array, contentType: string): Promise<string>;
+  /** Stores the bytes and returns their CID; a remote service, for public ones, must agree on the CID. */
+  add(bytes: Uint8Array, contentType: string, options?: AddOptions): Promise<string>;
   /** The document, re-checked against its CID; undefined for an unknown or foreign CID. */
   get(cid: string): Promise<IpfsDocument | undefined>;
   /** The public gateway URL of a document. */
@@ -29,7 +39,7 @@ export interface IpfsPort {
 /** A remote IPFS service that pins a copy; answers the CID it computed for the bytes. */
 export interface RemotePinner {
   readonly name: 'kubo' | 'pinata';
-  pin(document: IpfsDocument): Promise<string>;
+  pin(document: Omit<IpfsDocument, 'owner'>): Promise<string>;
 }
 
 /** The stored bytes no longer hash to their CID: they were altered and must not be served. */

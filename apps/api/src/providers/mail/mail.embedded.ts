@@ -1,16 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { desc } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { MailMessage, MailPort } from './mail.js';
 
-/** Embedded default: mail lands in the outbox table, which admins read at GET /api/admin/outbox. */
-export class OutboxMail implements MailPort {
-  readonly name = 'outbox';
+/** Where the message with outbox id `id` is. */
+export const mailFile = (dir: string, id: string) => path.join(dir, `${id}.eml`);
 
-  constructor(private readonly db: Db) {}
+/**
+ * Embedded default: each message is written to its own file, `DATA_DIR/mail/<outbox id>.eml`
+ * (readable by the machine's owner only), and its location is logged. Messages carry secrets (password-reset
+ * links), so the database keeps metadata only, and admins see only that at GET /api/admin/outbox.
+ */
+export class OutboxMail implements MailPort {
+  readonly name = 'file';
+
+  constructor(
+    private readonly db: Db,
+    private readonly dir: string,
+    private readonly log: Pick<Logger, 'info'>,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db.insert(mailOutbox).values({ ...message, transport: this.name });
+    const id = randomUUID();
+    const createdAt = new Date();
+    const file = mailFile(this.dir, id);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const headers = [`To: ${message.to}`, `Subject: ${message.subject}`, `Date: ${createdAt.toUTCString()}`];
+    await writeFile(file, `${headers.join('\r\n')}\r\n\r\n${message.text}`, { mode: 0o600, flag: 'wx' });
+    await this.db
+      .insert(mailOutbox)
+      .values({ id, to: message.to, subject: message.subject, transport: this.name, createdAt });
+    this.log.info({ file }, 'mail written to a file (embedded mail transport)');
   }
 
   async list(limit: number) {

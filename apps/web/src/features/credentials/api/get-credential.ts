@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { VerifiableCredential } from '@portal/shared/credentials';
+import { api } from '../../../lib/api-client';
 
 /**
- * GET {vcUrl}: the credential document on IPFS (spec §7). It is public, so no session goes with
- * it; a CID names fixed bytes, so a document once read never needs reading again.
+ * GET {vcUrl}: the credential document on the portal's IPFS gateway (spec §7). It holds personal
+ * data, so it is served to its holder only and the session goes with the request; a CID names
+ * fixed bytes, so a document once read never needs reading again.
  */
 export async function fetchCredential(vcUrl: string): Promise<VerifiableCredential> {
-  const response = await fetch(vcUrl, { credentials: 'omit', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const document: unknown = await response.json();
+  const document: unknown = await api.document(vcUrl);
   if (!document || typeof document !== 'object' || Array.isArray(document)) {
     throw new Error('The document is not a JSON object');
   }

@@ -1,15 +1,44 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { VerifyCredentialRequest, VerifyCredentialResponse } from '@portal/shared/credentials';
+import type {
+  SharedCredentialResponse,
+  VerifyCredentialRequest,
+  VerifyCredentialResponse,
+} from '@portal/shared/credentials';
 import { api } from '../../../lib/api-client';
+import type { VerifyInput } from '../components/credential-input';
 
-/** POST /api/credentials/verify {credential} or {cid}: public, no session needed. */
+/**
+ * POST /api/credentials/verify {credential} or {cid}: public; by CID only the holder's session
+ * (or an admin's) reaches a private credential, so the session goes along when there is one.
+ */
 export function verifyCredential(request: VerifyCredentialRequest): Promise<VerifyCredentialResponse> {
-  return api.post<VerifyCredentialResponse>('/credentials/verify', request, { refreshOn401: false });
+  return api.post<VerifyCredentialResponse>('/credentials/verify', request);
 }
 
-/** The public verification page: the visitor asks, with whatever they pasted. */
+/** GET /api/credentials/shared/:token: the credential behind a share link. */
+export async function fetchSharedCredential(token: string): Promise<Record<string, unknown>> {
+  return (
+    await api.get<SharedCredentialResponse>(`/credentials/shared/${encodeURIComponent(token)}`, {
+      refreshOn401: false,
+    })
+  ).credential;
+}
+
+/**
+ * The public verification page: the visitor asks, with whatever they pasted, uploaded or were
+ * sent as a share link. The answer carries the credential that was checked.
+ */
 export function useVerifyCredential() {
-  return useMutation({ mutationFn: verifyCredential });
+  return useMutation({
+    mutationFn: async (input: VerifyInput): Promise<VerifyCredentialResponse> => {
+      if ('share' in input) {
+        const credential = await fetchSharedCredential(input.share);
+        return { ...(await verifyCredential({ credential })), credential };
+      }
+      const result = await verifyCredential(input);
+      return input.credential ? { ...result, credential: input.credential } : result;
+    },
+  });
 }
 
 /** The check shown beside a credential the portal displays (read from `vcUrl`): of that very document. */

@@ -1,4 +1,5 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
 import { useCredentialCheck } from '../api/verify-credential';
 import { CredentialFacts, Fact, FactSection } from './CredentialFacts';
+import { ShareCredential } from './ShareCredential';
 import { VerificationResult } from './VerificationResult';
 
 /** The CID a gateway URL names (`…/ipfs/<cid>`), when the caller did not pass it. */
@@ -26,9 +28,28 @@ function cidOf(vcUrl: string): string | undefined {
 }
 
 /**
+ * Opens the document in a new tab. It is private (served to its holder's session only), so the
+ * tab gets the bytes already read rather than a URL it could not open on its own.
+ */
+function openDocument(json: string) {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Saves the credential as a file the holder can hand to anyone (the /verify page reads it). */
+function download(json: string, name: string) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/**
  * Spec §2 dialog 'Verifiable Credential Metadata': basic information, credential subject,
  * associated wallets, IPFS links, raw JSON with 'Copy JSON', and 'View on IPFS'; plus the
- * credential's verification, and the public page where anyone can check it.
+ * credential's verification, and the holder's ways to share it: a file or an expiring link.
  */
 export function CredentialDialog({
   vcUrl,
@@ -48,6 +69,8 @@ export function CredentialDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const check = useCredentialCheck(vcUrl, credential);
   const json = JSON.stringify(credential, null, 2);
+  // The stored bytes are compact JSON; re-serializing what was parsed from them gives them back.
+  const exact = JSON.stringify(credential);
   const wallets = Object.entries(credential.credentialSubject?.wallets ?? {});
 
   return (
@@ -87,17 +110,10 @@ export function CredentialDialog({
           </FactSection>
           <FactSection title={t('credentials.ipfs')}>
             {cid && <Fact label={t('credentials.cid')} value={cid} code />}
-            <Fact
-              label={t('credentials.gateway')}
-              value={
-                <Link href={vcUrl} target="_blank" rel="noopener">
-                  {vcUrl}
-                </Link>
-              }
-              code
-            />
+            <Fact label={t('credentials.gateway')} value={vcUrl} code />
             {cid && <Fact label={t('credentials.ipfsUri')} value={`ipfs://${cid}`} code />}
           </FactSection>
+          {cid && <ShareCredential cid={cid} />}
           <Box component="section">
             <Box sx={{ display: 'flex', alignItems: 'center', marginBlockEnd: 1 }}>
               <Box component="h3" sx={{ flex: 1, margin: 0, typography: 'subtitle2', fontWeight: 700 }}>
@@ -138,10 +154,14 @@ export function CredentialDialog({
       <DialogActions sx={{ paddingInline: 3, paddingBlock: 2 }}>
         <Button onClick={onClose}>{t('common.close')}</Button>
         <Button
+          startIcon={<FileDownloadOutlined fontSize="small" />}
+          onClick={() => download(exact, `credential-${cid ?? 'document'}.json`)}
+        >
+          {t('credentials.download')}
+        </Button>
+        <Button
           variant="contained"
-          href={vcUrl}
-          target="_blank"
-          rel="noopener"
+          onClick={() => openDocument(exact)}
           endIcon={<OpenInNew fontSize="small" />}
         >
           {t('credentials.viewOnIpfs')}

@@ -20,8 +20,18 @@ export function VerificationResult({ result }: { result: VerifyCredentialRespons
       icon={result.verified ? <VerifiedOutlined /> : <GppBadOutlined />}
       data-testid="verification-result"
     >
-      <AlertTitle>{result.verified ? t('credentials.verified') : t('credentials.notVerified')}</AlertTitle>
-      {result.verified ? t('credentials.verifiedDescription') : t('credentials.notVerifiedDescription')}
+      <AlertTitle>
+        {result.verified
+          ? t('credentials.verified')
+          : result.revoked
+            ? t('credentials.revoked')
+            : t('credentials.notVerified')}
+      </AlertTitle>
+      {result.verified
+        ? t('credentials.verifiedDescription')
+        : result.revoked
+          ? t('credentials.revokedDescription')
+          : t('credentials.notVerifiedDescription')}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, marginBlockStart: 1.5 }}>
         <Chip
           size="small"

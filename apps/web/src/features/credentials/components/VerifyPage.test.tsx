@@ -9,21 +9,24 @@ const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 
 beforeAll(setUpI18n);
 
+/** An answer of POST /api/credentials/verify. */
+const verdict = (verified: boolean, extra: Record<string, unknown> = {}) =>
+  json(200, {
+    success: true,
+    verified,
+    revoked: false,
+    trustedIssuer: verified,
+    issuer: credential.issuer,
+    errors: [],
+    ...extra,
+  });
+
 describe('VerifyPage', () => {
   it('checks the CID of a ?cid= link at once and shows the verdict, issuer and subject', async () => {
-    const calls = stubFetch(() =>
-      json(200, {
-        success: true,
-        verified: true,
-        trustedIssuer: true,
-        issuer: credential.issuer,
-        errors: [],
-        credential,
-      }),
-    );
+    const calls = stubFetch(() => verdict(true, { credential }));
     renderAt(`/verify?cid=${CID}`, <VerifyPage />, '/verify');
     expect(screen.getByRole('heading', { name: 'Verify a Credential' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Credential JSON or CID')).toHaveValue(CID);
+    expect(screen.getByLabelText('Credential JSON, share link or CID')).toHaveValue(CID);
     const result = await screen.findByTestId('verification-result');
     expect(within(result).getByText('Verified')).toBeInTheDocument();
     expect(within(result).getByText('Trusted issuer: this portal')).toBeInTheDocument();
@@ -33,18 +36,10 @@ describe('VerifyPage', () => {
   });
 
   it('checks a pasted credential and lists why it failed', async () => {
-    const calls = stubFetch(() =>
-      json(200, {
-        success: true,
-        verified: false,
-        trustedIssuer: false,
-        issuer: credential.issuer,
-        errors: ['Invalid signature.'],
-      }),
-    );
+    const calls = stubFetch(() => verdict(false, { errors: ['Invalid signature.'] }));
     const user = userEvent.setup();
     renderAt('/verify', <VerifyPage />, '/verify');
-    const input = screen.getByLabelText('Credential JSON or CID');
+    const input = screen.getByLabelText('Credential JSON, share link or CID');
     await user.click(input);
     await user.paste(JSON.stringify(credential));
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -56,13 +51,51 @@ describe('VerifyPage', () => {
     expect(calls).toEqual([{ path: '/api/credentials/verify', method: 'POST', body: { credential } }]);
   });
 
+  it('opens a share link at once, and says when the credential was revoked', async () => {
+    const token = 'a'.repeat(43);
+    const calls = stubFetch((path) =>
+      path === `/api/credentials/shared/${token}`
+        ? json(200, { success: true, credential })
+        : verdict(false, { revoked: true, errors: ['This credential has been revoked by its issuer'] }),
+    );
+    renderAt(`/verify?share=${token}`, <VerifyPage />, '/verify');
+    const result = await screen.findByTestId('verification-result');
+    expect(within(result).getByText('Revoked')).toBeInTheDocument();
+    expect(within(result).getByText('This credential has been revoked by its issuer')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual([
+      `/api/credentials/shared/${token}`,
+      '/api/credentials/verify',
+    ]);
+  });
+
+  it('checks an uploaded credential file', async () => {
+    const calls = stubFetch(() =>
+      json(200, {
+        success: true,
+        verified: true,
+        revoked: false,
+        trustedIssuer: true,
+        issuer: credential.issuer,
+        errors: [],
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/verify', <VerifyPage />, '/verify');
+    const file = new File([JSON.stringify(credential)], 'credential.json', { type: 'application/json' });
+    await user.upload(screen.getByTestId('verify-upload'), file);
+    const result = await screen.findByTestId('verification-result');
+    expect(within(result).getByText('Verified')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: '/api/credentials/verify', method: 'POST', body: { credential } }]);
+  });
+
   it('refuses broken JSON without asking the server, and shows the server refusal of a bad CID', async () => {
     const calls = stubFetch(() =>
       json(404, { success: false, code: 'NOT_FOUND', error: 'Credential not found' }),
     );
     const user = userEvent.setup();
     renderAt('/verify', <VerifyPage />, '/verify');
-    const input = screen.getByLabelText('Credential JSON or CID');
+    const input = screen.getByLabelText('Credential JSON, share link or CID');
     await user.click(input);
     await user.paste('{"id": ');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

@@ -1,4 +1,6 @@
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -7,7 +9,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { VerifyCredentialRequest } from '@portal/shared/credentials';
 import { AppButton } from '../../../components/AppButton';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { useMessage } from '../../../i18n/use-message';
@@ -19,7 +20,10 @@ import { parseCredentialInput } from './credential-input';
 import { CredentialFacts } from './CredentialFacts';
 import { VerificationResult } from './VerificationResult';
 
-/** `/verify`, public: anyone checks a credential by pasting it (JSON) or its CID (`?cid=` prefills). */
+/**
+ * `/verify`, public: anyone checks a credential by pasting it (JSON), uploading its file, or
+ * opening a holder's share link (`?share=`); its holder may also give its CID (`?cid=`).
+ */
 export function VerifyPage() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -36,7 +40,6 @@ function VerifyForm() {
   const [input, setInput] = useState(() => params.get('cid') ?? '');
   const [problem, setProblem] = useState<string>();
   const verify = useVerifyCredential();
-  const [checked, setChecked] = useState<VerifyCredentialRequest>();
 
   const run = (text: string) => {
     const parsed = parseCredentialInput(text);
@@ -52,26 +55,33 @@ function VerifyForm() {
       return;
     }
     setProblem(undefined);
-    setChecked(parsed.request);
     verify.mutate(parsed.request);
   };
 
-  // A link with ?cid= (e.g. from the credential dialog) is checked straight away, once.
+  // A link with ?share= (a holder's share link) or ?cid= (the credential dialog) is checked
+  // straight away, once.
   const { mutate } = verify;
-  const linkedCid = useRef(params.get('cid'));
+  const linked = useRef({ share: params.get('share'), cid: params.get('cid') });
   useEffect(() => {
-    const cid = linkedCid.current?.trim();
-    linkedCid.current = null;
-    if (cid) mutate({ cid });
+    const { share, cid } = linked.current;
+    linked.current = { share: null, cid: null };
+    if (share) mutate({ share });
+    else if (cid?.trim()) mutate({ cid: cid.trim() });
   }, [mutate]);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const text = await file.text();
+    setInput(text);
+    run(text);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     run(input);
   };
 
-  // What was checked: the pasted credential, or the one the server found under the CID.
-  const credential = checked?.credential ?? verify.data?.credential;
+  const credential = verify.data?.credential;
 
   return (
     <AuthLayout
@@ -101,6 +111,16 @@ function VerifyForm() {
                 },
               }}
             />
+            <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
+              {t('verify.upload')}
+              <input
+                hidden
+                type="file"
+                accept="application/json,.json,.jsonld"
+                data-testid="verify-upload"
+                onChange={(event) => void upload(event.target.files?.[0])}
+              />
+            </Button>
             <AppButton type="submit" size="lg" loading={verify.isPending} fullWidth>
               {t('verify.submit')}
             </AppButton>

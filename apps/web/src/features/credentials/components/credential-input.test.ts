@@ -18,6 +18,16 @@ describe('parseCredentialInput', () => {
     });
   });
 
+  it('reads a share link, from the page or the API', () => {
+    const share = 'Ab3_-'.repeat(8) + 'xyz';
+    expect(parseCredentialInput(`https://portal.example/verify?share=${share}`)).toEqual({
+      request: { share },
+    });
+    expect(parseCredentialInput(`http://127.0.0.1:3000/api/credentials/shared/${share}`)).toEqual({
+      request: { share },
+    });
+  });
+
   it('names what is wrong with the input', () => {
     expect(parseCredentialInput('  ')).toEqual({ problem: 'empty' });
     expect(parseCredentialInput('{"id": ')).toEqual({ problem: 'invalidJson' });

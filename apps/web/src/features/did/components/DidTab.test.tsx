@@ -22,6 +22,9 @@ describe('DidTab', () => {
     const user = userEvent.setup();
     renderAt('/dashboard?tab=did', withQueryClient(<DidTab />), '/dashboard');
     expect(await screen.findByText('Start your Decentralized Identity')).toBeInTheDocument();
+    // Honest words: the portal holds the key, in custody; the investor does not control it alone.
+    expect(screen.getByText(/The portal holds its key for you, in custody/)).toBeInTheDocument();
+    expect(screen.queryByText(/only you control/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(await screen.findByText('DID generated successfully!')).toBeInTheDocument();
     expect(await screen.findByTestId('did-value')).toHaveTextContent(DID);

@@ -36,11 +36,14 @@ export function CreateSbtDialog({
   onClose,
   onCreated,
   onViewMine,
+  onVerify,
 }: {
   initialDesign?: string;
   onClose: () => void;
   onCreated: (created: SbtCreated) => void;
   onViewMine: () => void;
+  /** Opens identity verification: an SBT needs verified KYC. */
+  onVerify: () => void;
 }) {
   const { t } = useTranslation();
   const message = useMessage();
@@ -111,7 +114,8 @@ export function CreateSbtDialog({
   const failure = () => {
     if (!error) return null;
     if (onlyOne) return <Alert severity="info">{t('messages.sbtAlreadyHave')}</Alert>;
-    // A DID and a vault come first: say which, and lead there.
+    // A DID, a vault and verified KYC come first: say which, and lead there.
+    const verifyFirst = error.message === messages.sbtKycRequired;
     const prerequisite =
       error.message === messages.didRequired
         ? { to: tabHref('did'), label: t('sbt.dialog.goToDid') }
@@ -122,10 +126,16 @@ export function CreateSbtDialog({
       <Alert
         severity="error"
         action={
-          prerequisite && (
-            <Button color="inherit" size="small" component={RouterLink} to={prerequisite.to}>
-              {prerequisite.label}
+          verifyFirst ? (
+            <Button color="inherit" size="small" onClick={onVerify}>
+              {t('sbt.verifyIdentity')}
             </Button>
+          ) : (
+            prerequisite && (
+              <Button color="inherit" size="small" component={RouterLink} to={prerequisite.to}>
+                {prerequisite.label}
+              </Button>
+            )
           )
         }
       >

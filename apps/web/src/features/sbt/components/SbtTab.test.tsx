@@ -80,6 +80,27 @@ describe('SbtTab', () => {
     expect(screen.queryByText('You have reached the limit of 1 SBT per account')).toBeNull();
   });
 
+  it('before KYC: asks to verify first and opens the verification; a revoked SBT is said so', async () => {
+    stubFetch((path) => {
+      if (path === '/api/sbt/images') return json(200, { success: true, images });
+      if (path === '/api/auth/profile')
+        return json(200, {
+          success: true,
+          user: { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'investor', kycStatus: 'rejected' },
+        });
+      if (path === '/api/kyc/token') return json(503, { success: false, error: 'down' });
+      return json(200, { success: true, sbts: [sbt({ status: 'revoked' })] });
+    });
+    const user = userEvent.setup();
+    renderTab();
+    const notice = await screen.findByTestId('sbt-verify-first');
+    expect(notice).toHaveTextContent('Verify your identity (KYC) before creating your SBT.');
+    expect(screen.getByText(english.messages.sbtRevoked)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Create New SBT' }).length).toBeGreaterThan(0);
+    await user.click(within(notice).getByRole('button', { name: 'Verify my identity' }));
+    expect(await screen.findByRole('dialog', { name: 'Identity Verification' })).toBeInTheDocument();
+  });
+
   it('with a minted SBT: the limit notice, the badge, the explorer link, and no Create', async () => {
     stubFetch((path) =>
       path === '/api/sbt/images'
@@ -296,7 +317,7 @@ describe('SbtTab', () => {
   it('a credential that cannot be read: Failed to load VC metadata.', async () => {
     stubFetch((path) => {
       if (path === '/api/sbt/images') return json(200, { success: true, images });
-      if (path === minted.vcUrl) return json(404, { success: false, error: 'Not found' });
+      if (path === '/ipfs/bafkrei-vc') return json(404, { success: false, error: 'Not found' });
       return json(200, { success: true, sbts: [minted] });
     });
     const user = userEvent.setup();
@@ -309,7 +330,8 @@ describe('SbtTab', () => {
   it('shows the credential: its facts, IPFS links, verification, Copy JSON and View on IPFS', async () => {
     const calls = stubFetch((path) => {
       if (path === '/api/sbt/images') return json(200, { success: true, images });
-      if (path === minted.vcUrl) return json(200, credential);
+      // Private: read on the portal's own origin, with the session.
+      if (path === '/ipfs/bafkrei-vc') return json(200, credential);
       if (path === '/api/credentials/verify') {
         return json(200, {
           success: true,
@@ -341,7 +363,13 @@ describe('SbtTab', () => {
     expect(within(verification).getByText('Verified')).toBeInTheDocument();
     expect(within(verification).getByText('Trusted issuer: this portal')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/credentials/verify')?.body).toEqual({ credential });
-    expect(within(dialog).getByRole('link', { name: /View on IPFS/ })).toHaveAttribute('href', minted.vcUrl);
+    expect(within(dialog).getByText(minted.vcUrl!)).toBeInTheDocument();
+    const opened: unknown[] = [];
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
+    URL.createObjectURL = () => 'blob:credential';
+    await user.click(within(dialog).getByRole('button', { name: /View on IPFS/ }));
+    expect(opened).toEqual([['blob:credential', '_blank', 'noopener']]);
+    expect(within(dialog).getByRole('button', { name: 'Create share link' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /public verification page/ })).toHaveAttribute(
       'href',
       '/verify?cid=bafkrei-vc',

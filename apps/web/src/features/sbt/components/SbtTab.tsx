@@ -17,6 +17,8 @@ import { useNotify } from '../../../components/Notifier';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
+import { useProfile } from '../../auth/api/profile';
+import { KycDialog } from '../../kyc/components/KycDialog';
 import type { SbtCreated } from '../api/create-sbt';
 import { useSbtImages } from '../api/get-sbt-images';
 import { SBT_REFRESH_DELAY_MS, sbtListQueryKey, useSbts } from '../api/list-sbts';
@@ -29,6 +31,8 @@ import { SbtCard } from './SbtCard';
 /**
  * Spec §2 "SBT tab": 'Create New SBT' only without one (one per account, spec §5), else the limit
  * notice; the user's SBT with live minting progress, or 'No SBTs Yet'; the available templates.
+ * An SBT stands for a verified identity, so until KYC is verified the tab asks for it first; a
+ * revoked SBT no longer counts, and the tab says why it went.
  */
 export function SbtTab() {
   const { t } = useTranslation();
@@ -39,13 +43,17 @@ export function SbtTab() {
   const sbts = useSbts();
   const images = useSbtImages();
   const mint = useMintSbt();
+  const profile = useProfile();
+  const [verifying, setVerifying] = useState(false);
   const [dialog, setDialog] = useState<{ design?: string; fromLink?: boolean } | null>(() =>
     params.get(CREATE_PARAM) === '1' ? { fromLink: true } : null,
   );
 
-  // Spec §4: the first listed SBT is the one used.
-  const sbt = sbts.data?.[0];
+  // Spec §4: the first listed SBT is the one used; a revoked one is history.
+  const sbt = sbts.data?.find((listed) => listed.status !== 'revoked');
+  const revoked = !sbt && sbts.data?.some((listed) => listed.status === 'revoked');
   const canCreate = sbts.isSuccess && !sbt;
+  const mustVerify = canCreate && profile.isSuccess && profile.data.kycStatus !== 'verified';
 
   const closeDialog = () => {
     setDialog(null);
@@ -54,6 +62,11 @@ export function SbtTab() {
       rest.delete(CREATE_PARAM);
       setParams(rest, { replace: true });
     }
+  };
+
+  const verify = () => {
+    closeDialog();
+    setVerifying(true);
   };
 
   const startMint = (sbtId: string) =>
@@ -127,6 +140,20 @@ export function SbtTab() {
       <Stack sx={{ gap: 4 }}>
         <Stack sx={{ gap: 2 }}>
           {sbt && <Alert severity="info">{t('messages.sbtLimitNotice')}</Alert>}
+          {revoked && <Alert severity="warning">{t('messages.sbtRevoked')}</Alert>}
+          {mustVerify && (
+            <Alert
+              severity="warning"
+              data-testid="sbt-verify-first"
+              action={
+                <Button color="inherit" size="small" onClick={verify}>
+                  {t('sbt.verifyIdentity')}
+                </Button>
+              }
+            >
+              {t('messages.sbtKycRequired')}
+            </Alert>
+          )}
           {mine()}
         </Stack>
         <Box component="section" aria-labelledby="sbt-templates">
@@ -169,8 +196,16 @@ export function SbtTab() {
             closeDialog();
             void sbts.refetch();
           }}
+          onVerify={verify}
         />
       )}
+      <KycDialog
+        open={verifying}
+        onClose={() => {
+          setVerifying(false);
+          void profile.refetch();
+        }}
+      />
     </>
   );
 }

@@ -194,8 +194,36 @@ CREATE TABLE "two_factor" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "credential_shares" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"credential_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "credentials" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"cid" text,
+	"type" text NOT NULL,
+	"status_list" integer NOT NULL,
+	"status_index" integer NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"revocation_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "credentials_status_index_ck" CHECK ("credentials"."status_index" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "sbts" DROP CONSTRAINT "sbts_status_ck";--> statement-breakpoint
+DROP INDEX "sbts_user_uq";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "ipfs_blocks" ADD COLUMN "owner_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "sbts" ADD COLUMN "revoke_tx_hash" text;--> statement-breakpoint
+ALTER TABLE "sbts" ADD COLUMN "revoked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issuer_tokens" ADD CONSTRAINT "issuer_tokens_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "listings" ADD CONSTRAINT "listings_token_id_issuer_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."issuer_tokens"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -211,6 +239,9 @@ ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_users_id_fk"
 ALTER TABLE "sign_in_challenges" ADD CONSTRAINT "sign_in_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "siwe_nonces" ADD CONSTRAINT "siwe_nonces_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credential_shares" ADD CONSTRAINT "credential_shares_credential_id_credentials_id_fk" FOREIGN KEY ("credential_id") REFERENCES "public"."credentials"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credential_shares" ADD CONSTRAINT "credential_shares_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credentials" ADD CONSTRAINT "credentials_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chain_sends_tx_hash_uq" ON "chain_sends" USING btree ("chain_id","tx_hash");--> statement-breakpoint
 CREATE INDEX "chain_sends_pending_idx" ON "chain_sends" USING btree ("chain_id","from_address","nonce") WHERE status = 'signed';--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
@@ -226,4 +257,14 @@ CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("u
 CREATE UNIQUE INDEX "linked_wallets_user_address_uq" ON "linked_wallets" USING btree ("user_id","address");--> statement-breakpoint
 CREATE UNIQUE INDEX "recovery_codes_user_hash_uq" ON "recovery_codes" USING btree ("user_id","code_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "sign_in_challenges_ticket_uq" ON "sign_in_challenges" USING btree ("ticket_hash");--> statement-breakpoint
-CREATE INDEX "siwe_nonces_user_idx" ON "siwe_nonces" USING btree ("user_id");
+CREATE INDEX "siwe_nonces_user_idx" ON "siwe_nonces" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "credential_shares_token_uq" ON "credential_shares" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "credential_shares_user_ix" ON "credential_shares" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "credentials_cid_uq" ON "credentials" USING btree ("cid");--> statement-breakpoint
+CREATE UNIQUE INDEX "credentials_status_uq" ON "credentials" USING btree ("status_list","status_index");--> statement-breakpoint
+CREATE INDEX "credentials_user_ix" ON "credentials" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "ipfs_blocks" ADD CONSTRAINT "ipfs_blocks_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sbts_user_active_uq" ON "sbts" USING btree ("user_id") WHERE "sbts"."status" <> 'revoked';--> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP COLUMN "text";--> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP COLUMN "html";--> statement-breakpoint
+ALTER TABLE "sbts" ADD CONSTRAINT "sbts_status_ck" CHECK ("sbts"."status" in ('created', 'minting', 'minted', 'failed', 'revoked'));
