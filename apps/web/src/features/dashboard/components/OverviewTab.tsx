@@ -30,7 +30,7 @@ import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
 import { useProfile } from '../../auth/api/profile';
 import { SyncKycButton } from '../../kyc/components/SyncKycButton';
-import { tabHref } from '../tabs';
+import { tabHref } from '../../../lib/dashboard-paths';
 
 const kycChipColor: Record<KycStatus, ChipProps['color']> = {
   not_started: 'default',
