@@ -17,7 +17,13 @@ import { explorerRoutes } from './modules/explorer/explorer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
+import { issuerRoutes } from './modules/issuer/issuer.routes.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
+import { registerDemoJobs } from './jobs/demo.jobs.js';
+import { registerIssuerJobs } from './jobs/issuer.jobs.js';
+import { registerPurchaseJobs } from './jobs/purchases.jobs.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -61,7 +67,13 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.decorate('container', container);
   app.addHook('onClose', () => container.close());
   // Workers start once every module has registered its job handlers.
-  app.addHook('onReady', async () => container.jobs.start());
+  registerIssuerJobs(container.jobs, container.issuer);
+  registerPurchaseJobs(container.jobs, container.purchases);
+  registerDemoJobs(container.jobs, container.demo);
+  app.addHook('onReady', async () => {
+    container.jobs.start();
+    if (config.seedDemo) await container.demo.schedule();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,6 +112,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   vaultRoutes(app, container.vault, container.fireblocksWebhook);
   didRoutes(app, container.dids);
   sbtRoutes(app, container.sbt);
+  marketplaceRoutes(app, container.marketplace);
+  issuerRoutes(app, container.issuer);
+  purchasesRoutes(app, container.purchases);
   credentialsRoutes(app, container.credentials, {
     verifyPerMinute: config.rateLimits.credentialVerifyPerMinute,
   });

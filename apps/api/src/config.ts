@@ -103,6 +103,7 @@ const EnvSchema = z.object({
   SUMSUB_WEBHOOK_ALG: oneOf(['HMAC_SHA256_HEX', 'HMAC_SHA512_HEX'] as const, 'HMAC_SHA256_HEX'),
   SUMSUB_WEBSDK_URL: url(['https:', 'http:']),
   CHAIN: oneOf(['embedded', 'rpc'] as const, 'embedded'),
+  SEED_DEMO: oneOf(['true', 'false'] as const, 'true'),
   CHAIN_RPC_URL: url(['https:', 'http:']),
   CHAIN_ID: z.preprocess(
     emptyToUndefined,
@@ -158,6 +159,8 @@ export interface Config {
   };
   custody: CustodyConfig;
   webDistDir: string;
+  /** Seed the demo issuer and its market on an empty database. */
+  seedDemo: boolean;
   kyc: KycConfig;
   chain: ChainConfig;
   ipfs: IpfsConfig;
@@ -426,6 +429,7 @@ export function loadConfig(env: Env = process.env): Config {
       credentialVerifyPerMinute: e.RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+    seedDemo: e.SEED_DEMO === 'true',
     custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },
     kyc: {
       provider: e.KYC_PROVIDER,

@@ -16,6 +16,15 @@ import { DidRepo } from './modules/did/did.repo.js';
 import { DidService } from './modules/did/did.service.js';
 import { KycRepo } from './modules/kyc/kyc.repo.js';
 import { KycService } from './modules/kyc/kyc.service.js';
+import { Networks } from './modules/chains/networks.js';
+import { DemoService } from './modules/demo/demo.service.js';
+import { IssuerRepo } from './modules/issuer/issuer.repo.js';
+import { IssuerService } from './modules/issuer/issuer.service.js';
+import { createLedgers } from './modules/ledger/create-ledgers.js';
+import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
+import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
+import { PurchasesRepo } from './modules/purchases/purchases.repo.js';
+import { PurchasesService } from './modules/purchases/purchases.service.js';
 import { publishDesigns } from './modules/sbt/sbt.designs.js';
 import { SbtRepo } from './modules/sbt/sbt.repo.js';
 import { SbtService } from './modules/sbt/sbt.service.js';
@@ -68,6 +77,10 @@ export interface Container {
   kycSandbox: SandboxService | undefined;
   vault: VaultService;
   sbt: SbtService;
+  marketplace: MarketplaceService;
+  issuer: IssuerService;
+  purchases: PurchasesService;
+  demo: DemoService;
   fireblocksWebhook: FireblocksWebhookVerifier | undefined;
   chain: ChainPort;
   ipfs: IpfsPort;
@@ -183,6 +196,40 @@ export async function createContainer(
     log,
   });
 
+  const ledgers = createLedgers({ chain, vault });
+  const networks = new Networks(ledgers.engines);
+  const marketplace = new MarketplaceService(new MarketplaceRepo(db), networks, clock);
+  const issuerRepo = new IssuerRepo(db);
+  const issuer = new IssuerService({
+    db,
+    repo: issuerRepo,
+    vault,
+    ledgers: ledgers.tokens,
+    networks,
+    jobs,
+    clock,
+    log,
+  });
+  const purchases = new PurchasesService({
+    db,
+    repo: new PurchasesRepo(db),
+    issuerRepo,
+    issuer,
+    payments: ledgers.payments,
+    vault,
+    dids,
+    ports: {
+      isVerified: async (userId) => (await kyc.verificationStatus(userId)).data.isVerified,
+      issueCredential: async (_userId, subject) =>
+        (await credentials.issue({ type: 'TokenPurchaseCredential', subject: subject as never })).cid,
+      credentialUrl: (cid) => ipfs.url(cid),
+    },
+    jobs,
+    clock,
+    log,
+  });
+  const demo = new DemoService({ db, auth, users: usersRepo, vault, issuer, jobs, clock, log });
+
   return {
     config,
     clock,
@@ -199,6 +246,10 @@ export async function createContainer(
     kycSandbox,
     vault,
     sbt,
+    marketplace,
+    issuer,
+    purchases,
+    demo,
     fireblocksWebhook,
     chain,
     ipfs,

@@ -27,7 +27,7 @@ export const TOKEN_TYPE_MAX_DECIMALS: Record<TokenType, number> = {
 
 /** Spec §4: 'Ethereum' (ethereum or sepolia), 'Solana', 'Ripple', 'Stellar', else 'Unknown'. */
 export function blockchainLabel(chain: string | null | undefined): string {
-  switch (chain?.trim().toLowerCase()) {
+  switch (chain?.trim().toLowerCase() ?? '') {
     case 'ethereum':
     case 'sepolia':
       return 'Ethereum';

@@ -27,13 +27,9 @@ export function formatUnits(value: bigint, decimals: number): string {
 
 /** Rounds a base-unit amount to `places` decimals (half up) and prints exactly that many. */
 export function toFixedUnits(value: bigint, decimals: number, places: number): string {
-  let scaled = value;
-  if (decimals > places) {
-    const divisor = 10n ** BigInt(decimals - places);
-    scaled = (value + divisor / 2n) / divisor;
-  } else {
-    scaled = value * 10n ** BigInt(places - decimals);
-  }
+  const divisor = 10n ** BigInt(Math.max(decimals - places, 0));
+  const scaled =
+    decimals > places ? (value + divisor / 2n) / divisor : value * 10n ** BigInt(places - decimals);
   const digits = scaled.toString().padStart(places + 1, '0');
   return places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }

@@ -55,6 +55,7 @@ export async function createTestApp(
     RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: '100000',
     RATE_LIMIT_LOGIN_IP_FAILURES_PER_HOUR: '100000',
     RATE_LIMIT_API_PER_MINUTE: '100000',
+    SEED_DEMO: 'false',
     ...options.env,
   });
   const logs: string[] = [];
@@ -153,4 +154,34 @@ export function callApi(
   payload?: object,
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+}
+
+/**
+ * Passes KYC the way an investor does on the embedded sandbox (auto-approve on): token, document
+ * upload and submission on the verification page's API, then the signed webhook.
+ */
+export async function passKyc(
+  app: App,
+  who: { token: string },
+  identity: { firstName?: string } = {},
+): Promise<{ applicantId: string }> {
+  const session = await callApi(app, 'POST', '/api/kyc/token', who);
+  if (session.statusCode !== 200) throw new Error(`KYC token failed: ${session.statusCode} ${session.body}`);
+  const { token, applicantId } = json<{ token: string; applicantId: string }>(session);
+  const page = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/websdk/api${url}`, headers: { 'x-access-token': token }, payload });
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), randomBytes(256)]);
+  await page('/applicant/document', { contentType: 'image/jpeg', data: jpeg.toString('base64') });
+  const submitted = await page('/applicant/submit', {
+    firstName: identity.firstName ?? 'Ada',
+    lastName: 'Lovelace',
+    dob: '1990-12-10',
+    country: 'GBR',
+    idDocType: 'PASSPORT',
+    number: 'X1234567Z',
+  });
+  if (submitted.statusCode !== 200) throw new Error(`KYC submit failed: ${submitted.body}`);
+  const status = json<{ status: string }>(await callApi(app, 'GET', '/api/kyc/verification-status', who));
+  if (status.status !== 'verified') throw new Error(`KYC not verified: ${status.status}`);
+  return { applicantId };
 }

@@ -8,3 +8,4 @@ export * from './jobs.js';
 export * from './kyc.js';
 export * from './did.js';
 export * from './sbt.js';
+export * from './market.js';

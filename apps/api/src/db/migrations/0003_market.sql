@@ -1,0 +1,88 @@
+CREATE TABLE "idempotency_keys" (
+	"user_id" uuid NOT NULL,
+	"route" text NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"response" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_user_id_route_key_pk" PRIMARY KEY("user_id","route","key")
+);
+--> statement-breakpoint
+CREATE TABLE "issuer_tokens" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"issuer_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"symbol" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"token_type" text NOT NULL,
+	"asset_category" text NOT NULL,
+	"decimals" integer NOT NULL,
+	"total_supply" numeric(78, 0) NOT NULL,
+	"blockchain" text NOT NULL,
+	"treasury_address" text NOT NULL,
+	"status" text DEFAULT 'CREATING' NOT NULL,
+	"contract_address" text,
+	"deploy_tx_hash" text,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "issuer_tokens_supply_ck" CHECK ("issuer_tokens"."total_supply" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "listings" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"token_id" uuid NOT NULL,
+	"issuer_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"token_amount" numeric(78, 0) NOT NULL,
+	"reserved" numeric(78, 0) DEFAULT '0' NOT NULL,
+	"sold" numeric(78, 0) DEFAULT '0' NOT NULL,
+	"returned" numeric(78, 0) DEFAULT '0' NOT NULL,
+	"price_wei" numeric(78, 0) NOT NULL,
+	"deadline" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"escrow_ref" text,
+	"tx_hash" text,
+	"close_tx_hash" text,
+	"error" text,
+	"search_text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "listings_reserved_ck" CHECK ("listings"."reserved" >= 0 and "listings"."reserved" <= "listings"."token_amount"),
+	CONSTRAINT "listings_sold_ck" CHECK ("listings"."sold" >= 0 and "listings"."sold" <= "listings"."reserved"),
+	CONSTRAINT "listings_amount_ck" CHECK ("listings"."token_amount" > 0 and "listings"."price_wei" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "purchases" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"listing_id" uuid NOT NULL,
+	"token_id" uuid NOT NULL,
+	"amount" numeric(78, 0) NOT NULL,
+	"cost_wei" numeric(78, 0) NOT NULL,
+	"investor_did" text NOT NULL,
+	"delivery_address" text NOT NULL,
+	"payment_address" text NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"payment_tx_hash" text,
+	"delivery_tx_hash" text,
+	"item_ids" jsonb,
+	"vc_cid" text,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "purchases_amount_ck" CHECK ("purchases"."amount" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issuer_tokens" ADD CONSTRAINT "issuer_tokens_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_token_id_issuer_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."issuer_tokens"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_token_id_issuer_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."issuer_tokens"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "issuer_tokens_issuer_idx" ON "issuer_tokens" USING btree ("issuer_id","created_at");--> statement-breakpoint
+CREATE INDEX "listings_created_idx" ON "listings" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "listings_token_idx" ON "listings" USING btree ("token_id");--> statement-breakpoint
+CREATE INDEX "listings_issuer_idx" ON "listings" USING btree ("issuer_id","created_at");--> statement-breakpoint
+CREATE INDEX "purchases_user_idx" ON "purchases" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "purchases_listing_idx" ON "purchases" USING btree ("listing_id","status");

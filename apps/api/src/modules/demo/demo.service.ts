@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { DomainError } from '../../errors.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { IssuerService } from '../issuer/issuer.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { VaultService } from '../vault/vault.service.js';
+import { DEMO_TOKENS } from './demo.catalogue.js';
+
+export const DEMO_SEED_QUEUE = 'demo.seed';
+export const DEMO_ISSUER_EMAIL = 'demo-issuer@portal.localhost';
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface DemoDeps {
+  db: Db;
+  auth: AuthService;
+  users: UsersRepo;
+  vault: VaultService;
+  issuer: IssuerService;
+  jobs: JobQueue;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * Seeds a clearly marked demo issuer and its market on an empty portal, as a job: tokens are
+ * deployed by their own jobs, and the seed job runs again (back-off) until it can list them all.
+ * Every step checks what exists first, so a crash or a restart never seeds twice.
+ */
+export class DemoService {
+  constructor(private readonly deps: DemoDeps) {}
+
+  /** At boot: enqueue the seed once per database (the dedupe key is the guard). */
+  async schedule(): Promise<void> {
+    await this.deps.jobs.enqueue(this.deps.db, DEMO_SEED_QUEUE, {}, { dedupeKey: 'demo', maxAttempts: 30 });
+    this.deps.jobs.notify();
+  }
+
+  async seed(): Promise<void> {
+    const issuerId = await this.demoIssuer();
+    const tokens = await this.deps.issuer.tokens(issuerId);
+    const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
+    for (const demo of DEMO_TOKENS) {
+      if (!bySymbol.has(demo.token.symbol)) {
+        bySymbol.set(demo.token.symbol, await this.deps.issuer.createToken(issuerId, demo.token));
+      }
+    }
+    const pending = [...bySymbol.values()].filter((token) => token.status !== 'DEPLOYED');
+    if (pending.length > 0)
+      throw new Error(`demo tokens still deploying: ${pending.map((t) => t.symbol).join(', ')}`);
+
+    const listed = new Set(
+      (await this.deps.issuer.listings(issuerId)).map((l) => `${l.tokenSymbol}:${l.kind}`),
+    );
+    for (const demo of DEMO_TOKENS) {
+      const token = bySymbol.get(demo.token.symbol)!;
+      for (const listing of demo.listings) {
+        if (listed.has(`${token.symbol}:${listing.kind}`)) continue;
+        await this.deps.issuer.createListing(issuerId, {
+          tokenId: token.id,
+          kind: listing.kind,
+          tokenAmount: listing.tokenAmount,
+          priceETH: listing.priceETH,
+          deadline: new Date(this.deps.clock.now().getTime() + listing.days * DAY_MS).toISOString(),
+        });
+      }
+    }
+    this.deps.log.info({ issuerId }, 'demo market seeded');
+  }
+
+  private async demoIssuer(): Promise<string> {
+    const existing = await this.deps.users.findByEmail(DEMO_ISSUER_EMAIL);
+    const id =
+      existing?.id ??
+      (
+        await this.deps.auth.createAccount({
+          name: 'Demo Issuer',
+          email: DEMO_ISSUER_EMAIL,
+          // Nobody signs in as the demo issuer: its password is random and never shown.
+          password: randomBytes(24).toString('base64url'),
+          role: 'issuer',
+        })
+      ).id;
+    const { vault } = await this.deps.vault.info(id);
+    if (!vault) {
+      try {
+        await this.deps.vault.create(id, { autoFuel: true });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return id;
+  }
+}

@@ -1,0 +1,358 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CHAIN_ASSET_PREFIX, TOKEN_TYPE_CHAIN, type ChainFamily } from '@portal/shared/chain-families';
+import {
+  isItemToken,
+  type CreateListingRequest,
+  type CreateTokenRequest,
+  type IssuerListing,
+  type IssuerToken,
+} from '@portal/shared/issuer';
+import { messages } from '@portal/shared/messages';
+import { formatUnits, parseUnits } from '@portal/shared/money';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors.js';
+import type { JobRow } from '../../jobs/jobs.repo.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Networks } from '../chains/networks.js';
+import type { LedgerListing, LedgerToken, Party, TokenLedger } from '../ledger/ledger.js';
+import type { VaultService } from '../vault/vault.service.js';
+import type { IssuerRepo, ListingRow, TokenRow } from './issuer.repo.js';
+
+export const DEPLOY_TOKEN_QUEUE = 'token.deploy';
+export const OPEN_LISTING_QUEUE = 'listing.open';
+export const CLOSE_LISTING_QUEUE = 'listing.close';
+
+export interface IssuerDeps {
+  db: Db;
+  repo: IssuerRepo;
+  vault: VaultService;
+  ledgers: Map<ChainFamily, TokenLedger>;
+  networks: Networks;
+  jobs: JobQueue;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Listings changed: the marketplace drops what it cached. */
+  onListingsChanged?: () => void;
+}
+
+/** A closing escrow waits for purchases in flight; this many tries, a minute apart at most. */
+const CLOSE_ATTEMPTS = 30;
+
+/**
+ * The supply side: an issuer creates a token (deployed by a job from their own vault address, so
+ * the supply is theirs on chain), lists part of it in escrow or for direct sale, and may close a
+ * listing, which returns the unsold tokens once purchases in flight have settled.
+ */
+export class IssuerService {
+  constructor(private readonly deps: IssuerDeps) {}
+
+  async createToken(issuerId: string, request: CreateTokenRequest): Promise<IssuerToken> {
+    const blockchain = TOKEN_TYPE_CHAIN[request.tokenType];
+    if (!this.deps.ledgers.has(blockchain) || (blockchain !== 'ethereum' && blockchain !== 'solana')) {
+      throw new DomainError('VALIDATION_ERROR', messages.issuerTokenTypeInvalid, {
+        fields: { tokenType: messages.issuerTokenTypeInvalid },
+      });
+    }
+    const decimals = isItemToken(request.tokenType) ? 0 : request.decimals;
+    const treasury = await this.address(issuerId, blockchain);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const token = await this.deps.repo.with(tx).insertToken({
+        issuerId,
+        name: request.name,
+        symbol: request.symbol,
+        description: request.description,
+        tokenType: request.tokenType,
+        assetCategory: request.assetCategory,
+        decimals,
+        totalSupply: parseUnits(request.totalSupply, decimals)!.toString(),
+        blockchain,
+        treasuryAddress: treasury,
+      });
+      await this.deps.jobs.enqueue(tx, DEPLOY_TOKEN_QUEUE, { tokenId: token.id }, { dedupeKey: token.id });
+      return token;
+    });
+    this.deps.jobs.notify();
+    this.deps.log.info({ issuerId, tokenId: row.id, tokenType: row.tokenType }, 'token created');
+    return this.toToken(row, 0n);
+  }
+
+  async tokens(issuerId: string): Promise<IssuerToken[]> {
+    const rows = await this.deps.repo.tokensOf(issuerId);
+    const committed = await this.deps.repo.committed(rows.map((row) => row.id));
+    return rows.map((row) => this.toToken(row, committed.get(row.id) ?? 0n));
+  }
+
+  async token(issuerId: string, tokenId: string): Promise<IssuerToken> {
+    const row = await this.deps.repo.ownedToken(issuerId, tokenId);
+    if (!row) throw new DomainError('NOT_FOUND', messages.issuerTokenNotFound);
+    const committed = await this.deps.repo.committed([row.id]);
+    return this.toToken(row, committed.get(row.id) ?? 0n);
+  }
+
+  async createListing(issuerId: string, request: CreateListingRequest): Promise<IssuerListing> {
+    const deadline = new Date(request.deadline);
+    if (deadline <= this.deps.clock.now()) {
+      throw new DomainError('VALIDATION_ERROR', messages.issuerDeadlinePast, {
+        fields: { deadline: messages.issuerDeadlinePast },
+      });
+    }
+    const { listing, token } = await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.repo.with(tx);
+      // The token row lock serialises listings of one token, so the treasury check holds.
+      const token = await repo.ownedToken(issuerId, request.tokenId, true);
+      if (!token) throw new DomainError('NOT_FOUND', messages.issuerTokenNotFound);
+      if (token.status !== 'DEPLOYED') throw new DomainError('CONFLICT', messages.issuerTokenNotDeployed);
+      const amount = parseUnits(request.tokenAmount, token.decimals);
+      const committed = (await repo.committed([token.id])).get(token.id) ?? 0n;
+      if (amount === undefined || amount <= 0n || amount > BigInt(token.totalSupply) - committed) {
+        throw new DomainError('VALIDATION_ERROR', messages.issuerAmountInvalid, {
+          fields: { tokenAmount: messages.issuerAmountInvalid },
+        });
+      }
+      const listing = await repo.insertListing({
+        tokenId: token.id,
+        issuerId,
+        kind: request.kind,
+        tokenAmount: amount.toString(),
+        priceWei: parseUnits(request.priceETH, 18)!.toString(),
+        deadline,
+        // A direct sale sells from the treasury: nothing to move before it opens.
+        status: request.kind === 'direct' ? 'DEPLOYED' : 'PENDING',
+        searchText: `${token.name}\n${token.symbol}\n${token.description}`.toLowerCase(),
+      });
+      if (request.kind === 'escrow') {
+        await this.deps.jobs.enqueue(
+          tx,
+          OPEN_LISTING_QUEUE,
+          { listingId: listing.id },
+          { dedupeKey: listing.id },
+        );
+      }
+      return { listing, token };
+    });
+    this.deps.jobs.notify();
+    this.deps.onListingsChanged?.();
+    this.deps.log.info({ issuerId, listingId: listing.id, kind: listing.kind }, 'listing created');
+    return this.toListing(listing, token);
+  }
+
+  async listings(issuerId: string): Promise<IssuerListing[]> {
+    return (await this.deps.repo.listingsOf(issuerId)).map(({ listing, token }) =>
+      this.toListing(listing, token),
+    );
+  }
+
+  /** Stops sales now; an escrow listing then returns its unsold tokens to the issuer (a job). */
+  async cancelListing(issuerId: string, listingId: string): Promise<IssuerListing> {
+    const result = await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.repo.with(tx);
+      const found = await repo.ownedListing(issuerId, listingId);
+      if (!found) throw new DomainError('NOT_FOUND', messages.issuerListingNotFound);
+      const closed = await repo.closeListing(issuerId, listingId);
+      if (!closed) throw new DomainError('CONFLICT', messages.issuerListingNotOpen);
+      if (closed.kind === 'escrow' && found.listing.status !== 'FAILED') {
+        await this.deps.jobs.enqueue(
+          tx,
+          CLOSE_LISTING_QUEUE,
+          { listingId },
+          { dedupeKey: listingId, maxAttempts: CLOSE_ATTEMPTS },
+        );
+      }
+      return { listing: closed, token: found.token };
+    });
+    this.deps.jobs.notify();
+    this.deps.onListingsChanged?.();
+    return this.toListing(result.listing, result.token);
+  }
+
+  /** Public ERC-721 metadata of one item (the contract's tokenURI points here): no personal data. */
+  async itemMetadata(tokenId: string, item: number): Promise<ItemMetadata> {
+    const token = await this.deps.repo.token(tokenId);
+    if (!token || token.tokenType !== 'ERC721' || item < 1 || BigInt(item) > BigInt(token.totalSupply)) {
+      throw new DomainError('NOT_FOUND', messages.notFound);
+    }
+    return {
+      name: `${token.name} #${item}`,
+      description: token.description,
+      attributes: [
+        { trait_type: 'Asset category', value: token.assetCategory },
+        { trait_type: 'Symbol', value: token.symbol },
+      ],
+    };
+  }
+
+  /** Job: deploys the token from the issuer's vault; safe to run again after a crash. */
+  async deploy(tokenId: string, job: JobRow): Promise<void> {
+    const token = await this.deps.repo.token(tokenId);
+    if (!token || token.status === 'DEPLOYED') return;
+    await this.deps.repo.updateToken(tokenId, { status: 'DEPLOYING', error: null });
+    try {
+      const deployed = await this.ledger(token).deployToken(
+        ledgerToken(token),
+        { userId: token.issuerId, address: token.treasuryAddress },
+        `token:${token.id}:deploy`,
+      );
+      await this.deps.repo.updateToken(tokenId, {
+        status: 'DEPLOYED',
+        contractAddress: deployed.contractAddress,
+        deployTxHash: deployed.hash,
+      });
+      this.deps.log.info({ tokenId, contract: deployed.contractAddress }, 'token deployed');
+    } catch (error) {
+      if (job.attempts >= job.maxAttempts) {
+        await this.deps.repo.updateToken(tokenId, { status: 'FAILED', error: messages.issuerDeployFailed });
+      }
+      throw error;
+    }
+  }
+
+  /** Job: moves the listed tokens into escrow. */
+  async open(listingId: string, job: JobRow): Promise<void> {
+    const found = await this.deps.repo.listing(listingId);
+    if (!found || (found.listing.status !== 'PENDING' && found.listing.status !== 'DEPLOYING')) return;
+    const { listing, token } = found;
+    await this.deps.repo.updateListing(listingId, { status: 'DEPLOYING', error: null });
+    this.deps.onListingsChanged?.();
+    try {
+      const opened = await this.ledger(token).openEscrow(
+        ledgerToken(token),
+        ledgerListing(listing),
+        this.issuer(token),
+        `listing:${listing.id}:open`,
+      );
+      await this.deps.repo.updateListing(listingId, {
+        status: 'DEPLOYED',
+        escrowRef: opened.escrowRef,
+        txHash: opened.hash,
+      });
+      this.deps.log.info({ listingId, escrowRef: opened.escrowRef }, 'listing opened');
+    } catch (error) {
+      if (job.attempts >= job.maxAttempts) {
+        await this.deps.repo.updateListing(listingId, {
+          status: 'FAILED',
+          error: messages.issuerListingFailed,
+        });
+      }
+      throw error;
+    } finally {
+      this.deps.onListingsChanged?.();
+    }
+  }
+
+  /** Job: once no purchase is in flight, the escrow returns what is left to the issuer. */
+  async close(listingId: string): Promise<void> {
+    const found = await this.deps.repo.listing(listingId);
+    if (!found || found.listing.closeTxHash) return;
+    const { listing, token } = found;
+    if ((await this.deps.repo.unsettledPurchases(listingId)) > 0) {
+      throw new Error(`Listing ${listingId} still has purchases settling`);
+    }
+    if (!listing.txHash) return; // never reached escrow: nothing to return
+    const { hash } = await this.ledger(token).closeEscrow(
+      ledgerToken(token),
+      ledgerListing(listing),
+      this.issuer(token),
+      `listing:${listing.id}:close`,
+    );
+    const sold = BigInt(listing.sold);
+    await this.deps.repo.updateListing(listingId, {
+      closeTxHash: hash,
+      returned: (BigInt(listing.tokenAmount) - sold).toString(),
+      reserved: sold.toString(),
+    });
+    this.deps.log.info({ listingId, hash }, 'listing closed');
+  }
+
+  ledger(token: Pick<TokenRow, 'blockchain'>): TokenLedger {
+    const ledger = this.deps.ledgers.get(token.blockchain);
+    if (!ledger) throw new Error(`No ledger for ${token.blockchain}`);
+    return ledger;
+  }
+
+  issuer(token: TokenRow): Party {
+    return { userId: token.issuerId, address: token.treasuryAddress };
+  }
+
+  private async address(userId: string, family: ChainFamily): Promise<string> {
+    const { wallets } = await this.deps.vault.info(userId);
+    const wallet = wallets.find((w) => w.assetId.startsWith(CHAIN_ASSET_PREFIX[family]));
+    if (!wallet) throw new DomainError('CONFLICT', messages.issuerVaultRequired);
+    return wallet.address;
+  }
+
+  private toToken(row: TokenRow, committed: bigint): IssuerToken {
+    return {
+      id: row.id,
+      name: row.name,
+      symbol: row.symbol,
+      description: row.description,
+      tokenType: row.tokenType,
+      assetCategory: row.assetCategory,
+      decimals: row.decimals,
+      totalSupply: formatUnits(BigInt(row.totalSupply), row.decimals),
+      treasuryAmount: formatUnits(BigInt(row.totalSupply) - committed, row.decimals),
+      blockchain: row.blockchain,
+      ...this.deps.networks.info(row.blockchain),
+      status: row.status,
+      contractAddress: row.contractAddress,
+      deployTxHash: row.deployTxHash,
+      explorerUrl: this.deps.networks.explorerAddressUrl(row.blockchain, row.contractAddress),
+      error: row.error,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  toListing(listing: ListingRow, token: TokenRow): IssuerListing {
+    const now = this.deps.clock.now();
+    return {
+      id: listing.id,
+      kind: listing.kind,
+      tokenId: token.id,
+      tokenName: token.name,
+      tokenSymbol: token.symbol,
+      tokenType: token.tokenType,
+      tokenAmount: formatUnits(BigInt(listing.tokenAmount), token.decimals),
+      soldAmount: formatUnits(BigInt(listing.sold), token.decimals),
+      reservedAmount: formatUnits(BigInt(listing.reserved), token.decimals),
+      priceETH: formatUnits(BigInt(listing.priceWei), 18),
+      deadline: listing.deadline.toISOString(),
+      status: listing.status,
+      available:
+        listing.status === 'DEPLOYED' &&
+        listing.deadline > now &&
+        BigInt(listing.reserved) < BigInt(listing.tokenAmount),
+      txHash: listing.txHash,
+      error: listing.error,
+      createdAt: listing.createdAt.toISOString(),
+    };
+  }
+}
+
+export interface ItemMetadata {
+  name: string;
+  description: string;
+  attributes: Array<{ trait_type: string; value: string }>;
+}
+
+export function ledgerToken(token: TokenRow): LedgerToken {
+  return {
+    id: token.id,
+    tokenType: token.tokenType,
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    totalSupply: BigInt(token.totalSupply),
+    contractAddress: token.contractAddress,
+  };
+}
+
+export function ledgerListing(listing: ListingRow): LedgerListing {
+  return {
+    id: listing.id,
+    tokenAmount: BigInt(listing.tokenAmount),
+    priceWei: BigInt(listing.priceWei),
+    deadline: listing.deadline,
+    escrowRef: listing.escrowRef,
+  };
+}

@@ -1,0 +1,97 @@
+import type { ChainFamily } from '@portal/shared/chain-families';
+import type { MarketplaceListing, MarketplaceQuery, MarketplaceResponse } from '@portal/shared/marketplace';
+import { messages } from '@portal/shared/messages';
+import { formatUnits } from '@portal/shared/money';
+import type { Clock } from '../../clock.js';
+import { DomainError } from '../../errors.js';
+import type { Networks } from '../chains/networks.js';
+import type { MarketplaceRepo, MarketplaceRow, PageCursor } from './marketplace.repo.js';
+
+const encodeCursor = (cursor: PageCursor) =>
+  Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+
+/** Investors browse open listings (spec §2 "Marketplace tab"): filters, sorts and pages run in SQL. */
+export class MarketplaceService {
+  constructor(
+    private readonly repo: MarketplaceRepo,
+    private readonly networks: Networks,
+    private readonly clock: Clock,
+  ) {}
+
+  async browse(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
+    const now = this.clock.now();
+    const [{ rows, total }, summary] = await Promise.all([
+      this.repo.page(query, this.decodeCursor(query), now),
+      this.repo.summary(now),
+    ]);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      listings: page.map((row) => this.toListing(row, now)),
+      total,
+      summary: { ...summary, totalValue: '$0' },
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ value: last.sortValue, id: last.listing.id })
+          : null,
+    };
+  }
+
+  toListing({ listing, token, issuerEmail }: MarketplaceRow, now: Date): MarketplaceListing {
+    const family = token.blockchain as ChainFamily;
+    const remaining = BigInt(listing.tokenAmount) - BigInt(listing.reserved);
+    const open = listing.status !== 'CLOSED' && listing.deadline > now && remaining > 0n;
+    return {
+      escrowId: listing.kind === 'escrow' ? listing.id : null,
+      listingId: listing.id,
+      kind: listing.kind,
+      token: {
+        id: token.id,
+        name: token.name,
+        symbol: token.symbol,
+        description: token.description,
+        tokenType: token.tokenType,
+        assetCategory: token.assetCategory,
+        contractAddress: token.contractAddress,
+        totalSupply: formatUnits(BigInt(token.totalSupply), token.decimals),
+        decimals: token.decimals,
+        metadata: {},
+      },
+      blockchain: token.blockchain,
+      ...this.networks.info(family),
+      tokenAmount: formatUnits(remaining, token.decimals),
+      priceETH: formatUnits(BigInt(listing.priceWei), 18),
+      deadline: listing.deadline.toISOString(),
+      issuer: { email: issuerEmail },
+      userId: listing.issuerId,
+      status: listing.status,
+      available: open && listing.status === 'DEPLOYED',
+      explorerUrl: this.networks.explorerAddressUrl(family, token.contractAddress),
+      createdAt: listing.createdAt.toISOString(),
+    };
+  }
+
+  private decodeCursor({ cursor, sort }: MarketplaceQuery): PageCursor | undefined {
+    if (cursor === undefined) return undefined;
+    const byDate = sort === 'newest' || sort === 'oldest';
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+      if (
+        Array.isArray(parsed) &&
+        parsed.length === 2 &&
+        typeof parsed[0] === 'string' &&
+        typeof parsed[1] === 'string' &&
+        /^[0-9a-f-]{36}$/.test(parsed[1]) &&
+        (!byDate || /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/.test(parsed[0])) &&
+        encodeCursor({ value: parsed[0], id: parsed[1] }) === cursor
+      ) {
+        return { value: parsed[0], id: parsed[1] };
+      }
+    } catch {
+      // falls through to the validation error
+    }
+    throw new DomainError('VALIDATION_ERROR', messages.validationFailed, {
+      fields: { cursor: messages.validationFailed },
+    });
+  }
+}

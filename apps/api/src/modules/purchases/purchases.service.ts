@@ -1,0 +1,481 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { blockchainLabel, CHAIN_ASSET_PREFIX, type ChainFamily } from '@portal/shared/chain-families';
+import { formatMessage, messages } from '@portal/shared/messages';
+import { formatUnits, listingCost, ownershipPercent, parseUnits } from '@portal/shared/money';
+import type {
+  DirectPurchaseRequest,
+  EscrowPurchaseRequest,
+  InvestorAsset,
+  Purchase,
+  PurchaseResponse,
+} from '@portal/shared/purchases';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { DomainError } from '../../errors.js';
+import type { JobRow } from '../../jobs/jobs.repo.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { DidService } from '../did/did.service.js';
+import { ledgerListing, ledgerToken, type IssuerService } from '../issuer/issuer.service.js';
+import type { IssuerRepo, ListingRow, TokenRow } from '../issuer/issuer.repo.js';
+import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
+import type { VaultService } from '../vault/vault.service.js';
+import type { PurchasesRepo, PurchaseRow, PurchaseView } from './purchases.repo.js';
+
+export const SETTLE_QUEUE = 'purchase.settle';
+const SETTLE_ATTEMPTS = 8;
+
+/** Who can tell the buyer's KYC state, issue their purchase credential and tell them the news. */
+export interface PurchasePorts {
+  isVerified(userId: string): Promise<boolean>;
+  /** Signs and stores the buyer's private purchase credential; returns its CID. */
+  issueCredential(userId: string, subject: Record<string, unknown>): Promise<string>;
+  credentialUrl(cid: string): string;
+  /** A purchase changed (settled, failed): notifications and live updates. */
+  changed?(userId: string, purchase: Purchase): void;
+}
+
+export interface PurchasesDeps {
+  db: Db;
+  repo: PurchasesRepo;
+  issuerRepo: IssuerRepo;
+  issuer: IssuerService;
+  payments: PaymentLedger;
+  vault: VaultService;
+  dids: DidService;
+  ports: PurchasePorts;
+  jobs: JobQueue;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  onListingsChanged?: () => void;
+}
+
+interface Buyer {
+  did: string;
+  deliveryAddress: string;
+  paymentAddress: string;
+}
+
+/**
+ * Buying tokens (spec §2 "Purchase dialog", DESIGN §6): one transaction checks the request,
+ * reserves the tokens with a guarded update and enqueues the settlement job, so a listing can
+ * never be oversold and an Idempotency-Key can never exist without its purchase. The job pays and
+ * delivers on chain with keyed sends (a re-run after a crash never pays or delivers twice), then
+ * issues the buyer's private credential.
+ */
+export class PurchasesService {
+  constructor(private readonly deps: PurchasesDeps) {}
+
+  async buyFromEscrow(
+    userId: string,
+    escrowId: string,
+    request: EscrowPurchaseRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<PurchaseResponse> {
+    if (request.escrowId !== undefined && request.escrowId !== escrowId) {
+      throw new DomainError('VALIDATION_ERROR', messages.purchaseListingNotFound, {
+        fields: { escrowId: messages.purchaseListingNotFound },
+      });
+    }
+    return this.idempotent(userId, 'escrow-purchase', { escrowId, ...request }, idempotencyKey, async () => {
+      const found = await this.deps.issuerRepo.listing(escrowId);
+      if (!found || found.listing.kind !== 'escrow')
+        throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+      return { ...found, request };
+    });
+  }
+
+  async buyDirect(
+    userId: string,
+    request: DirectPurchaseRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<PurchaseResponse> {
+    return this.idempotent(userId, 'direct-purchase', request, idempotencyKey, async () => {
+      const listingId = await this.deps.repo.directListingOf(request.tokenId);
+      const found = listingId ? await this.deps.issuerRepo.listing(listingId) : undefined;
+      if (!found) throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+      return { ...found, request };
+    });
+  }
+
+  async status(userId: string, purchaseId: string): Promise<PurchaseResponse> {
+    const view = await this.deps.repo.findOwned(userId, purchaseId);
+    if (!view) throw new DomainError('NOT_FOUND', messages.notFound);
+    return this.response(view);
+  }
+
+  async myAssets(userId: string): Promise<InvestorAsset[]> {
+    return (await this.deps.repo.owned(userId)).map((view) => {
+      const purchase = this.toPurchase(view);
+      return {
+        id: purchase.id,
+        tokenName: purchase.tokenName,
+        tokenSymbol: purchase.tokenSymbol,
+        tokenType: purchase.tokenType,
+        blockchain: purchase.blockchain,
+        status: purchase.status,
+        amount: purchase.amount,
+        percent: purchase.percent,
+        issuer: { email: view.issuerEmail },
+        purchasedAt: purchase.createdAt,
+        transactionHash: purchase.deliveryTxHash,
+        vcUrl: purchase.vcUrl,
+      };
+    });
+  }
+
+  /** Same key and body → the first answer; same key, other body → 422; no key → no memory. */
+  private async idempotent(
+    userId: string,
+    route: string,
+    body: unknown,
+    key: string | undefined,
+    find: () => Promise<{
+      listing: ListingRow;
+      token: TokenRow;
+      request: { amount: string; investorDid: string; investorWallet: string };
+    }>,
+  ): Promise<PurchaseResponse> {
+    const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const replay = async (): Promise<PurchaseResponse | undefined> => {
+      if (!key) return undefined;
+      const stored = await this.deps.repo.findIdempotent(userId, route, key);
+      if (!stored) return undefined;
+      if (stored.requestHash !== requestHash)
+        throw new DomainError('UNPROCESSABLE', messages.idempotencyKeyReused);
+      return stored.response as PurchaseResponse;
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+
+    const { listing, token, request } = await find();
+    const buyer = await this.checkBuyer(userId, token, request);
+    const amount = this.checkAmount(listing, token, request.amount);
+    try {
+      const answer = await this.deps.db.transaction(async (tx) => {
+        const repo = this.deps.repo.with(tx);
+        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) {
+          throw await this.unavailable(listing.id);
+        }
+        const purchase = await repo.insert({
+          userId,
+          listingId: listing.id,
+          tokenId: token.id,
+          amount: amount.toString(),
+          costWei: listingCost(amount, BigInt(listing.priceWei), token.decimals).toString(),
+          investorDid: buyer.did,
+          deliveryAddress: buyer.deliveryAddress,
+          paymentAddress: buyer.paymentAddress,
+        });
+        await this.deps.jobs.enqueue(
+          tx,
+          SETTLE_QUEUE,
+          { purchaseId: purchase.id },
+          { dedupeKey: purchase.id, maxAttempts: SETTLE_ATTEMPTS },
+        );
+        const answer = this.response({ purchase, token, listing, issuerEmail: null });
+        if (key) {
+          await repo.insertIdempotent({
+            userId,
+            route,
+            key,
+            requestHash,
+            response: answer,
+          });
+        }
+        return answer;
+      });
+      this.deps.jobs.notify();
+      this.deps.onListingsChanged?.();
+      this.deps.log.info(
+        { userId, purchaseId: answer.data.purchase.id, listingId: listing.id },
+        'tokens reserved',
+      );
+      return answer;
+    } catch (error) {
+      // A concurrent request with the same key won the race: answer what it answered.
+      if (isUniqueViolation(error)) {
+        const winner = await replay();
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
+  /** KYC, the buyer's own DID, and the buyer's own vault addresses (spec §4 wallet matching). */
+  private async checkBuyer(
+    userId: string,
+    token: TokenRow,
+    request: { investorDid: string; investorWallet: string },
+  ): Promise<Buyer> {
+    if (!(await this.deps.ports.isVerified(userId)))
+      throw new DomainError('FORBIDDEN', messages.purchaseKycRequired);
+    const did = await this.deps.dids.find(userId);
+    if (!did) throw new DomainError('VALIDATION_ERROR', messages.purchaseMissingInfo);
+    if (did.did !== request.investorDid) {
+      throw new DomainError('FORBIDDEN', messages.purchaseDidNotYours, {
+        fields: { investorDid: messages.purchaseDidNotYours },
+      });
+    }
+    const { wallets } = await this.deps.vault.info(userId);
+    const family = token.blockchain as ChainFamily;
+    const onChain = (chain: ChainFamily) =>
+      wallets.find((w) => w.assetId.startsWith(CHAIN_ASSET_PREFIX[chain]));
+    const wanted = request.investorWallet.toLowerCase();
+    const own = wallets.find((w) => w.address.toLowerCase() === wanted);
+    if (!own) {
+      throw new DomainError('FORBIDDEN', messages.purchaseWalletNotYours, {
+        fields: { investorWallet: messages.purchaseWalletNotYours },
+      });
+    }
+    if (!own.assetId.startsWith(CHAIN_ASSET_PREFIX[family])) {
+      const message = formatMessage(messages.purchaseWalletWrongChain, { chain: blockchainLabel(family) });
+      throw new DomainError('VALIDATION_ERROR', message, { fields: { investorWallet: message } });
+    }
+    const payment = onChain('ethereum');
+    if (!payment) throw new DomainError('CONFLICT', messages.purchaseVaultRequired);
+    return { did: did.did, deliveryAddress: own.address, paymentAddress: payment.address };
+  }
+
+  private checkAmount(listing: ListingRow, token: TokenRow, requested: string): bigint {
+    const amount = parseUnits(requested, token.decimals);
+    if (amount === undefined) {
+      const message = formatMessage(messages.purchaseAmountPrecision, { decimals: token.decimals });
+      throw new DomainError('VALIDATION_ERROR', message, { fields: { amount: message } });
+    }
+    if (amount <= 0n) {
+      throw new DomainError('VALIDATION_ERROR', messages.purchaseAmountPositive, {
+        fields: { amount: messages.purchaseAmountPositive },
+      });
+    }
+    const remaining = BigInt(listing.tokenAmount) - BigInt(listing.reserved);
+    if (
+      listing.status === 'DEPLOYED' &&
+      listing.deadline > this.deps.clock.now() &&
+      amount > remaining &&
+      remaining > 0n
+    ) {
+      throw new DomainError(
+        'CONFLICT',
+        formatMessage(messages.purchaseTooMany, { tokenAmount: formatUnits(remaining, token.decimals) }),
+      );
+    }
+    return amount;
+  }
+
+  /** Why a reservation failed, read after the fact (the guarded update says only "no"). */
+  private async unavailable(listingId: string): Promise<DomainError> {
+    const found = await this.deps.issuerRepo.listing(listingId);
+    if (!found) return new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+    const { listing, token } = found;
+    const remaining = BigInt(listing.tokenAmount) - BigInt(listing.reserved);
+    if (listing.status !== 'DEPLOYED')
+      return new DomainError('CONFLICT', messages.purchaseListingUnavailable);
+    if (listing.deadline <= this.deps.clock.now())
+      return new DomainError('CONFLICT', messages.purchaseListingExpired);
+    if (remaining <= 0n) return new DomainError('CONFLICT', messages.purchaseSoldOut);
+    return new DomainError(
+      'CONFLICT',
+      formatMessage(messages.purchaseTooMany, { tokenAmount: formatUnits(remaining, token.decimals) }),
+    );
+  }
+
+  /**
+   * The settlement job. Every step is keyed by the purchase, so a re-run (after a crash, at any
+   * point) finds what an earlier run sent instead of sending again.
+   */
+  async settle(purchaseId: string, job: JobRow): Promise<void> {
+    const view = await this.deps.repo.find(purchaseId);
+    if (!view || view.purchase.status === 'COMPLETED' || view.purchase.status === 'FAILED') return;
+    const { repo } = this.deps;
+    await repo.transition(purchaseId, 'PENDING', { status: 'SETTLING' });
+    this.changed(purchaseId);
+    try {
+      const delivered = await this.payAndDeliver(view);
+      const vcCid = view.purchase.vcCid ?? (await this.issueCredential(view, delivered));
+      await this.deps.db.transaction(async (tx) => {
+        if (
+          await repo.with(tx).transition(purchaseId, 'SETTLING', {
+            status: 'COMPLETED',
+            vcCid,
+            completedAt: this.deps.clock.now(),
+          })
+        ) {
+          await repo.with(tx).markSold(view.listing.id, BigInt(view.purchase.amount));
+        }
+      });
+      this.deps.log.info({ purchaseId, hash: delivered.deliveryTxHash }, 'purchase settled');
+      this.changed(purchaseId);
+    } catch (error) {
+      if (error instanceof SettlementError) return this.fail(view.purchase, error.message);
+      if (job.attempts >= job.maxAttempts) return this.fail(view.purchase, messages.purchaseSettlementFailed);
+      throw error;
+    }
+  }
+
+  private async payAndDeliver(
+    view: PurchaseView,
+  ): Promise<{ paymentTxHash: string; deliveryTxHash: string }> {
+    const { purchase, token, listing } = view;
+    if (purchase.deliveryTxHash && purchase.paymentTxHash) {
+      return { paymentTxHash: purchase.paymentTxHash, deliveryTxHash: purchase.deliveryTxHash };
+    }
+    const { repo, payments, issuer } = this.deps;
+    const amount = BigInt(purchase.amount);
+    const cost = BigInt(purchase.costWei);
+    const buyerPays = { userId: purchase.userId, address: purchase.paymentAddress };
+    const buyerGets = { userId: purchase.userId, address: purchase.deliveryAddress };
+    const key = (step: string) => `purchase:${purchase.id}:${step}`;
+
+    if (listing.kind === 'escrow' && token.blockchain === 'ethereum') {
+      // Not paid yet and past the deadline: fail before spending gas on a sure revert.
+      if (!purchase.paymentTxHash && listing.deadline <= this.deps.clock.now()) {
+        throw new SettlementError('expired', messages.purchaseDeadlinePassed);
+      }
+      const sent = await payments.buyFromEscrow(
+        ledgerToken(token),
+        ledgerListing(listing),
+        buyerGets,
+        amount,
+        cost,
+        key('buy'),
+      );
+      await repo.update(purchase.id, {
+        paymentTxHash: sent.hash,
+        deliveryTxHash: sent.hash,
+        itemIds: sent.itemIds ?? null,
+      });
+      return { paymentTxHash: sent.hash, deliveryTxHash: sent.hash };
+    }
+
+    let paymentTxHash = purchase.paymentTxHash;
+    if (!paymentTxHash) {
+      if (listing.deadline <= this.deps.clock.now())
+        throw new SettlementError('expired', messages.purchaseDeadlinePassed);
+      const issuerEth = await this.issuerEthAddress(token);
+      paymentTxHash = (await payments.pay(purchase.id, buyerPays, issuerEth, cost, key('pay'))).hash;
+      await repo.update(purchase.id, { paymentTxHash });
+    }
+    // Paid: from here on the buyer is owed the tokens, whatever the deadline says.
+    const ledger = issuer.ledger(token);
+    const sent =
+      listing.kind === 'escrow'
+        ? await ledger.releaseFromEscrow(
+            ledgerToken(token),
+            ledgerListing(listing),
+            buyerGets,
+            amount,
+            key('deliver'),
+          )
+        : await ledger.transferFromTreasury(
+            ledgerToken(token),
+            issuer.issuer(token),
+            buyerGets,
+            amount,
+            key('deliver'),
+          );
+    await repo.update(purchase.id, { deliveryTxHash: sent.hash, itemIds: sent.itemIds ?? null });
+    return { paymentTxHash, deliveryTxHash: sent.hash };
+  }
+
+  private async issuerEthAddress(token: TokenRow): Promise<string> {
+    if (token.blockchain === 'ethereum') return token.treasuryAddress;
+    const { wallets } = await this.deps.vault.info(token.issuerId);
+    const eth = wallets.find((w) => w.assetId.startsWith(CHAIN_ASSET_PREFIX.ethereum));
+    if (!eth) throw new SettlementError('rejected', messages.purchaseSettlementFailed);
+    return eth.address;
+  }
+
+  private async issueCredential(
+    view: PurchaseView,
+    hashes: { paymentTxHash: string; deliveryTxHash: string },
+  ): Promise<string> {
+    const { purchase, token } = view;
+    const amount = BigInt(purchase.amount);
+    const cid = await this.deps.ports.issueCredential(purchase.userId, {
+      id: purchase.investorDid,
+      tokenPurchase: {
+        purchaseId: purchase.id,
+        token: {
+          name: token.name,
+          symbol: token.symbol,
+          tokenType: token.tokenType,
+          contract: token.contractAddress,
+        },
+        blockchain: token.blockchain,
+        amount: formatUnits(amount, token.decimals),
+        ownershipPercent: ownershipPercent(amount, BigInt(token.totalSupply)),
+        priceWei: view.listing.priceWei,
+        paidWei: purchase.costWei,
+        paymentTransaction: hashes.paymentTxHash,
+        deliveryTransaction: hashes.deliveryTxHash,
+        ...(purchase.itemIds ? { itemIds: purchase.itemIds } : {}),
+        deliveredTo: purchase.deliveryAddress,
+      },
+    });
+    await this.deps.repo.update(purchase.id, { vcCid: cid });
+    return cid;
+  }
+
+  private async fail(purchase: PurchaseRow, message: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.repo.with(tx);
+      const moved =
+        (await repo.transition(purchase.id, 'SETTLING', { status: 'FAILED', error: message })) ||
+        (await repo.transition(purchase.id, 'PENDING', { status: 'FAILED', error: message }));
+      if (moved) await repo.release(purchase.listingId, BigInt(purchase.amount));
+    });
+    this.deps.log.warn({ purchaseId: purchase.id, reason: message }, 'purchase failed');
+    this.deps.onListingsChanged?.();
+    this.changed(purchase.id);
+  }
+
+  private changed(purchaseId: string): void {
+    const notify = this.deps.ports.changed;
+    if (!notify) return;
+    void this.deps.repo.find(purchaseId).then(
+      (view) => view && notify(view.purchase.userId, this.toPurchase(view)),
+      (error: unknown) => this.deps.log.warn({ err: error, purchaseId }, 'purchase update not published'),
+    );
+  }
+
+  private response(view: PurchaseView): PurchaseResponse {
+    const purchase = this.toPurchase(view);
+    return {
+      success: true,
+      data: {
+        purchase,
+        ownershipRecord: {
+          amount: purchase.amount,
+          percent: purchase.percent,
+          transactionHash: purchase.deliveryTxHash,
+        },
+        vcData: { ipfsUrl: purchase.vcUrl },
+      },
+    };
+  }
+
+  private toPurchase({ purchase, token }: PurchaseView): Purchase {
+    const amount = BigInt(purchase.amount);
+    return {
+      id: purchase.id,
+      listingId: purchase.listingId,
+      tokenId: token.id,
+      tokenName: token.name,
+      tokenSymbol: token.symbol,
+      tokenType: token.tokenType,
+      blockchain: token.blockchain,
+      status: purchase.status,
+      amount: formatUnits(amount, token.decimals),
+      costETH: formatUnits(BigInt(purchase.costWei), 18),
+      percent: ownershipPercent(amount, BigInt(token.totalSupply)),
+      paymentTxHash: purchase.paymentTxHash,
+      deliveryTxHash: purchase.deliveryTxHash,
+      error: purchase.error,
+      vcUrl: purchase.vcCid ? this.deps.ports.credentialUrl(purchase.vcCid) : null,
+      createdAt: purchase.createdAt.toISOString(),
+      completedAt: purchase.completedAt?.toISOString() ?? null,
+    };
+  }
+}
