@@ -219,12 +219,12 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
       <Box component="dl" sx={{ display: 'grid', gap: 1.5, margin: 0 }}>
         <Detail term={t('purchase.did')}>
           <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="buyer-did">
-            {identity.did || t('purchase.notSet')}
+            {identity.did || (profile.isPending ? t('common.loading') : t('purchase.notSet'))}
           </Box>
         </Detail>
         <Detail term={t('purchase.wallet', { chain })}>
           <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="buyer-wallet">
-            {identity.wallet || t('purchase.notSet')}
+            {identity.wallet || (profile.isPending ? t('common.loading') : t('purchase.notSet'))}
           </Box>
         </Detail>
       </Box>
