@@ -3,64 +3,28 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import type { LoginForm } from '@portal/shared/auth';
-import { messages } from '@portal/shared/messages';
+import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { useMessage } from '../../../i18n/use-message';
-import { api } from '../../../lib/api-client';
-import { clearAuthNotice, peekAuthNotice, storeSession } from '../../../lib/auth-storage';
-import { applyServerError } from '../../../lib/form-errors';
+import { clearAuthNotice, peekAuthNotice } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isAdmittedRole, isAuthResponse, login } from '../api/sign-in';
-import { loginValidation } from '../api/validation';
+import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
+import { useSignInForm } from './use-sign-in-form';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const navigate = useNavigate();
   useDocumentTitle(t('auth.login.submit'));
   // Shown once: why the user is here (session expired, password reset done).
   const [notice, setNotice] = useState(peekAuthNotice);
   useEffect(clearAuthNotice, []);
-  useEffect(() => loginValidation.preload(), []);
-  const [generalError, setGeneralError] = useState<string>();
-  const [deniedRole, setDeniedRole] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm, unknown, LoginForm>({
-    resolver: loginValidation.resolver,
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    setGeneralError(undefined);
-    setDeniedRole(undefined);
-    try {
-      const data = await login(values);
-      if (!isAuthResponse(data)) {
-        setGeneralError(messages.loginInvalidResponse);
-        return;
-      }
-      if (!isAdmittedRole(data.user.role)) {
-        setDeniedRole(data.user.role);
-        // The server opened a session; this app will not use it, so close it again.
-        await api.logout();
-        return;
-      }
-      storeSession(data);
-      await navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));
-    }
+  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole } = useSignInForm({
+    admits: isAdmittedRole,
+    home: '/dashboard',
+    onSubmitStart: () => setNotice(null),
   });
 
   return (

@@ -1,6 +1,5 @@
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
@@ -10,11 +9,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketplaceListing } from '@portal/shared/marketplace';
 import { AppButton } from '../../../components/AppButton';
+import { ExplorerIconLink } from '../../../components/ExplorerIconLink';
 import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { formatDate } from '../../../lib/format';
@@ -70,18 +69,10 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
               </AppButton>
             )}
             {token.contractAddress && listing.explorerUrl && (
-              <Tooltip title={t('marketplace.explorer', { name: token.name })}>
-                <IconButton
-                  size="small"
-                  component="a"
-                  href={listing.explorerUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t('marketplace.explorer', { name: token.name })}
-                >
-                  <OpenInNew fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <ExplorerIconLink
+                href={listing.explorerUrl}
+                label={t('marketplace.explorer', { name: token.name })}
+              />
             )}
           </Box>
         </TableCell>
