@@ -125,6 +125,9 @@ const EnvSchema = z.object({
       .transform(BigInt)
       .optional(),
   ),
+  SOLANA: oneOf(['embedded', 'rpc'] as const, 'embedded'),
+  SOLANA_RPC_URL: url(['https:', 'http:']),
+  SOLANA_EXPLORER_URL: url(['https:', 'http:']),
   IPFS_PROVIDER: oneOf(['embedded', 'kubo', 'pinata'] as const, 'embedded'),
   KUBO_API_URL: url(['https:', 'http:']),
   PINATA_JWT: optionalString,
@@ -163,6 +166,7 @@ export interface Config {
   seedDemo: boolean;
   kyc: KycConfig;
   chain: ChainConfig;
+  solana: SolanaConfig;
   ipfs: IpfsConfig;
 }
 
@@ -181,6 +185,14 @@ export type ChainConfig = {
       platformPrivateKey: `0x${string}`;
     }
 );
+
+export type SolanaConfig = {
+  /**
+   * Explorer links: `/tx/<signature>` and `/address/<address>` are appended to its path; its
+   * query (e.g. `?cluster=devnet`) is kept.
+   */
+  explorerUrl: string;
+} & ({ kind: 'embedded' } | { kind: 'rpc'; rpcUrl: string });
 
 export type IpfsConfig = {
   /** Public base of document links: `${gatewayUrl}/<cid>`. */
@@ -354,6 +366,19 @@ function chainConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: 
   };
 }
 
+/** SOLANA=rpc needs a node URL (https, or http on this machine); devnet's explorer by default. */
+function solanaConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): SolanaConfig {
+  if (e.SOLANA === 'embedded') {
+    return { kind: 'embedded', explorerUrl: e.SOLANA_EXPLORER_URL ?? `${publicUrl}/explorer/solana` };
+  }
+  if (!e.SOLANA_RPC_URL) problems.push('SOLANA_RPC_URL: required when SOLANA=rpc');
+  return {
+    kind: 'rpc',
+    rpcUrl: e.SOLANA_RPC_URL ? secureUrl('SOLANA_RPC_URL', e.SOLANA_RPC_URL, problems) : '',
+    explorerUrl: e.SOLANA_EXPLORER_URL ?? 'https://explorer.solana.com/?cluster=devnet',
+  };
+}
+
 /** A remote IPFS service needs its endpoint or token; pinning there is opt-in (IPFS cannot forget). */
 function ipfsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): IpfsConfig {
   const gatewayUrl = (e.IPFS_GATEWAY_URL ?? `${publicUrl}/ipfs`).replace(/\/+$/, '');
@@ -398,6 +423,7 @@ export function loadConfig(env: Env = process.env): Config {
     e.PUBLIC_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`
   ).replace(/\/+$/, '');
   const chain = chainConfig(e, publicUrl, problems);
+  const solana = solanaConfig(e, publicUrl, problems);
   const ipfs = ipfsConfig(e, publicUrl, problems);
   if (problems.length) throw new ConfigError(problems);
 
@@ -438,6 +464,7 @@ export function loadConfig(env: Env = process.env): Config {
       sumsub,
     },
     chain,
+    solana,
     ipfs,
   };
 }

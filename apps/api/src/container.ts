@@ -25,6 +25,8 @@ import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
 import { PurchasesRepo } from './modules/purchases/purchases.repo.js';
 import { PurchasesService } from './modules/purchases/purchases.service.js';
+import { ReconcileRepo } from './modules/reconcile/reconcile.repo.js';
+import { ReconcileService } from './modules/reconcile/reconcile.service.js';
 import { publishDesigns } from './modules/sbt/sbt.designs.js';
 import { SbtRepo } from './modules/sbt/sbt.repo.js';
 import { SbtService } from './modules/sbt/sbt.service.js';
@@ -81,6 +83,7 @@ export interface Container {
   issuer: IssuerService;
   purchases: PurchasesService;
   demo: DemoService;
+  reconcile: ReconcileService;
   fireblocksWebhook: FireblocksWebhookVerifier | undefined;
   chain: ChainPort;
   ipfs: IpfsPort;
@@ -250,6 +253,7 @@ export async function createContainer(
     issuer,
     purchases,
     demo,
+    reconcile: new ReconcileService(new ReconcileRepo(db), ledgers.tokens),
     fireblocksWebhook,
     chain,
     ipfs,

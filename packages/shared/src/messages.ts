@@ -170,6 +170,7 @@ export const messages = {
   issuerVaultRequired: 'Create your vault before issuing tokens.',
   issuerListingNotFound: 'Listing not found',
   issuerListingNotOpen: 'Only an open listing can be cancelled.',
+  issuerItemsInEscrowOnly: 'ERC-721 items can only be sold in escrow.',
   issuerDeployFailed: 'The token could not be deployed. Please try again.',
   issuerListingFailed: 'The tokens could not be moved into escrow.',
 } as const;

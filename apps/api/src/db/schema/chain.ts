@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -54,4 +56,51 @@ export const chainContracts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.genesisHash, t.name] })],
+);
+
+/**
+ * Every transaction the keyed sender signs, under the caller's idempotency key. The signed raw
+ * transaction is stored before it is broadcast, so a re-run after a crash re-broadcasts the same
+ * transaction (same hash) instead of signing a second one. `status`: signed (stored, not yet
+ * accepted by the node), sent (accepted), rejected (refused for good; the key may sign again).
+ */
+export const chainSends = pgTable(
+  'chain_sends',
+  {
+    chainId: integer('chain_id').notNull(),
+    key: text('key').notNull(),
+    fromAddress: text('from_address').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    toAddress: text('to_address'),
+    data: text('data').notNull(),
+    value: numeric('value', { precision: 78, scale: 0 }).notNull(),
+    rawTx: text('raw_tx').notNull(),
+    txHash: text('tx_hash').notNull(),
+    status: text('status', { enum: ['signed', 'sent', 'rejected'] }).notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.key] }),
+    uniqueIndex('chain_sends_tx_hash_uq').on(t.chainId, t.txHash),
+    index('chain_sends_pending_idx')
+      .on(t.chainId, t.fromAddress, t.nonce)
+      .where(sql`status = 'signed'`),
+  ],
+);
+
+/**
+ * One sender per address across processes: a lease row per (chain, address), taken with one
+ * atomic upsert and given back when the send is done; a crashed holder's lease expires.
+ */
+export const chainSenders = pgTable(
+  'chain_senders',
+  {
+    chainId: integer('chain_id').notNull(),
+    address: text('address').notNull(),
+    holder: text('holder'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );

@@ -9,3 +9,4 @@ export * from './kyc.js';
 export * from './did.js';
 export * from './sbt.js';
 export * from './market.js';
+export * from './solana.js';

@@ -38,6 +38,8 @@ export const issuerTokens = pgTable(
       .notNull()
       .default('CREATING'),
     contractAddress: text('contract_address'),
+    // ERC-721: the next item id not yet given to a listing (items are listed in runs, in order).
+    nextItem: integer('next_item').notNull().default(1),
     deployTxHash: text('deploy_tx_hash'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,6 +76,8 @@ export const listings = pgTable(
     status: text('status', { enum: ['PENDING', 'DEPLOYING', 'DEPLOYED', 'FAILED', 'CLOSED'] })
       .notNull()
       .default('PENDING'),
+    // ERC-721: the listing holds items firstItem .. firstItem + tokenAmount - 1.
+    firstItem: integer('first_item'),
     // The escrow contract's listing id (EVM) or the escrow token account (SPL).
     escrowRef: text('escrow_ref'),
     txHash: text('tx_hash'),

@@ -103,9 +103,20 @@ export class IssuerService {
       const token = await repo.ownedToken(issuerId, request.tokenId, true);
       if (!token) throw new DomainError('NOT_FOUND', messages.issuerTokenNotFound);
       if (token.status !== 'DEPLOYED') throw new DomainError('CONFLICT', messages.issuerTokenNotDeployed);
+      if (request.kind === 'direct' && isItemToken(token.tokenType)) {
+        throw new DomainError('VALIDATION_ERROR', messages.issuerItemsInEscrowOnly, {
+          fields: { kind: messages.issuerItemsInEscrowOnly },
+        });
+      }
       const amount = parseUnits(request.tokenAmount, token.decimals);
       const committed = (await repo.committed([token.id])).get(token.id) ?? 0n;
-      if (amount === undefined || amount <= 0n || amount > BigInt(token.totalSupply) - committed) {
+      if (
+        amount === undefined ||
+        amount <= 0n ||
+        amount > BigInt(token.totalSupply) - committed ||
+        (isItemToken(token.tokenType) && token.nextItem - 1 + Number(amount) > Number(token.totalSupply)) ||
+        !this.wholeLots(token, request.kind, amount)
+      ) {
         throw new DomainError('VALIDATION_ERROR', messages.issuerAmountInvalid, {
           fields: { tokenAmount: messages.issuerAmountInvalid },
         });
@@ -120,7 +131,10 @@ export class IssuerService {
         // A direct sale sells from the treasury: nothing to move before it opens.
         status: request.kind === 'direct' ? 'DEPLOYED' : 'PENDING',
         searchText: `${token.name}\n${token.symbol}\n${token.description}`.toLowerCase(),
+        firstItem: isItemToken(token.tokenType) ? token.nextItem : null,
       });
+      if (isItemToken(token.tokenType))
+        await repo.updateToken(token.id, { nextItem: token.nextItem + Number(amount) });
       if (request.kind === 'escrow') {
         await this.deps.jobs.enqueue(
           tx,
@@ -243,7 +257,7 @@ export class IssuerService {
   /** Job: once no purchase is in flight, the escrow returns what is left to the issuer. */
   async close(listingId: string): Promise<void> {
     const found = await this.deps.repo.listing(listingId);
-    if (!found || found.listing.closeTxHash) return;
+    if (!found || found.listing.returned !== '0') return;
     const { listing, token } = found;
     if ((await this.deps.repo.unsettledPurchases(listingId)) > 0) {
       throw new Error(`Listing ${listingId} still has purchases settling`);
@@ -262,6 +276,11 @@ export class IssuerService {
       reserved: sold.toString(),
     });
     this.deps.log.info({ listingId, hash }, 'listing closed');
+  }
+
+  /** The EVM escrow sells ERC-20 tokens in whole-token lots (its price is per whole token). */
+  wholeLots(token: TokenRow, kind: ListingRow['kind'], amount: bigint): boolean {
+    return kind !== 'escrow' || token.tokenType !== 'ERC20' || amount % 10n ** BigInt(token.decimals) === 0n;
   }
 
   ledger(token: Pick<TokenRow, 'blockchain'>): TokenLedger {
@@ -354,5 +373,6 @@ export function ledgerListing(listing: ListingRow): LedgerListing {
     priceWei: BigInt(listing.priceWei),
     deadline: listing.deadline,
     escrowRef: listing.escrowRef,
+    firstItem: listing.firstItem === null ? null : BigInt(listing.firstItem),
   };
 }

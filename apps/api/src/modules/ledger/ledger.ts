@@ -31,6 +31,8 @@ export interface LedgerListing {
   priceWei: bigint;
   deadline: Date;
   escrowRef: string | null;
+  /** ERC-721: the first item id of the run this listing holds. */
+  firstItem: bigint | null;
 }
 
 export interface SentTransaction {
@@ -63,13 +65,13 @@ export interface TokenLedger {
     issuer: Party,
     key: string,
   ): Promise<{ escrowRef: string; hash: string }>;
-  /** Gives what is left in escrow back to the issuer. */
+  /** Gives what is left in escrow back to the issuer (hash null when nothing was left). */
   closeEscrow(
     token: LedgerToken,
     listing: LedgerListing,
     issuer: Party,
     key: string,
-  ): Promise<{ hash: string }>;
+  ): Promise<{ hash: string | null }>;
   /** Escrow tokens to the buyer (after the payment was recorded on Ethereum). */
   releaseFromEscrow(
     token: LedgerToken,

@@ -23,6 +23,9 @@ import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { PurchasesRepo, PurchaseRow, PurchaseView } from './purchases.repo.js';
 
+/** The guarded update claimed nothing; why is read after the transaction has rolled back. */
+class NotReserved extends Error {}
+
 export const SETTLE_QUEUE = 'purchase.settle';
 const SETTLE_ATTEMPTS = 8;
 
@@ -125,6 +128,11 @@ export class PurchasesService {
     });
   }
 
+  /** Whether the chain recorded the ETH payment of a purchase (payment recorder). */
+  paymentRecorded(purchaseId: string): Promise<boolean> {
+    return this.deps.payments.paid(purchaseId);
+  }
+
   /** Same key and body → the first answer; same key, other body → 422; no key → no memory. */
   private async idempotent(
     userId: string,
@@ -155,9 +163,7 @@ export class PurchasesService {
     try {
       const answer = await this.deps.db.transaction(async (tx) => {
         const repo = this.deps.repo.with(tx);
-        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) {
-          throw await this.unavailable(listing.id);
-        }
+        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) throw new NotReserved();
         const purchase = await repo.insert({
           userId,
           listingId: listing.id,
@@ -194,6 +200,7 @@ export class PurchasesService {
       );
       return answer;
     } catch (error) {
+      if (error instanceof NotReserved) throw await this.unavailable(listing.id);
       // A concurrent request with the same key won the race: answer what it answered.
       if (isUniqueViolation(error)) {
         const winner = await replay();
@@ -240,8 +247,9 @@ export class PurchasesService {
 
   private checkAmount(listing: ListingRow, token: TokenRow, requested: string): bigint {
     const amount = parseUnits(requested, token.decimals);
-    if (amount === undefined) {
-      const message = formatMessage(messages.purchaseAmountPrecision, { decimals: token.decimals });
+    if (amount === undefined || (amount > 0n && !this.deps.issuer.wholeLots(token, listing.kind, amount))) {
+      const decimals = amount === undefined ? token.decimals : 0;
+      const message = formatMessage(messages.purchaseAmountPrecision, { decimals });
       throw new DomainError('VALIDATION_ERROR', message, { fields: { amount: message } });
     }
     if (amount <= 0n) {

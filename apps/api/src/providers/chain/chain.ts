@@ -1,6 +1,8 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
+  decodeErrorResult,
+  isHex,
   type Abi,
   type Address,
   type Chain,
@@ -74,9 +76,22 @@ export class ChainReplayError extends Error {
   }
 }
 
-/** The custom error a contract reverted with (`AlreadyHoldsToken`, `Soulbound`, ...), if any. */
-export function revertErrorName(error: unknown): string | undefined {
+/**
+ * The custom error a contract reverted with (`AlreadyHoldsToken`, `Soulbound`, ...), if any.
+ * Calls made through an ABI are decoded by viem; for the rest (a deployment, a raw transaction,
+ * an error raised by another contract on the way) pass an ABI that declares it.
+ */
+export function revertErrorName(error: unknown, abi?: Abi): string | undefined {
   if (!(error instanceof BaseError)) return undefined;
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  return reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined;
+  if (reverted instanceof ContractFunctionRevertedError && reverted.data) return reverted.data.errorName;
+  if (!abi) return undefined;
+  const raw = error.walk((e) => typeof (e as { data?: unknown }).data === 'string');
+  const data = (raw as { data?: unknown } | null)?.data;
+  if (typeof data !== 'string' || !isHex(data) || data.length < 10) return undefined;
+  try {
+    return decodeErrorResult({ abi, data }).errorName;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import { parseEther, recoverTransactionAddress, type TransactionSerializable } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTODY_ASSET_IDS } from '@portal/shared/vault';
@@ -100,6 +102,21 @@ describe('Fireblocks custody adapter against a local Fireblocks', () => {
     expect(signer).toBe(vault.wallets.find((w) => w.assetId === 'ETH_TEST5')!.address);
     const raw = fake.requests.find((r) => r.method === 'POST' && r.url === '/v1/transactions');
     expect(raw?.idempotencyKey).toMatch(/^portal-sign-/);
+  });
+
+  it('signs a Solana message with the vault SOL key (EdDSA RAW signing), only for its own address', async () => {
+    const vault = await custody.createVault({ customerRefId: randomUUID(), name: 'Sol', autoFuel: false });
+    const address = vault.wallets.find((w) => w.assetId === 'SOL_TEST')!.address;
+    const message = randomBytes(300);
+    const signature = await custody.signEd25519(vault.id, { address, message });
+    expect(ed25519.verify(signature, message, base58.decode(address))).toBe(true);
+    const other = await custody.createVault({ customerRefId: randomUUID(), name: 'Other', autoFuel: false });
+    await expect(custody.signEd25519(other.id, { address, message })).rejects.toThrow(/does not control/);
+    fake.state.signing = 'wrong-key';
+    await expect(custody.signEd25519(vault.id, { address, message: randomBytes(10) })).rejects.toThrow(
+      /no valid ed25519 signature/,
+    );
+    fake.state.signing = 'sign';
   });
 
   it('refuses a rejected signing and a signature from another key', async () => {

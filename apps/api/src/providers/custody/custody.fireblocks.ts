@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import {
   Fireblocks,
   FireblocksError,
@@ -43,6 +46,7 @@ export class FireblocksCustody implements CustodyPort {
   readonly name = 'fireblocks' as const;
   private readonly client: Fireblocks;
   private readonly evmAsset: CustodyAssetId | undefined;
+  private readonly solanaAsset: CustodyAssetId | undefined;
   private readonly signing: { pollIntervalMs: number; timeoutMs: number };
 
   constructor(private readonly options: FireblocksOptions) {
@@ -53,6 +57,7 @@ export class FireblocksCustody implements CustodyPort {
       additionalOptions: { baseOptions: { timeout: options.requestTimeoutMs ?? 30_000 } },
     });
     this.evmAsset = options.assets.find((asset) => assetChain(asset) === 'ethereum');
+    this.solanaAsset = options.assets.find((asset) => assetChain(asset) === 'solana');
     this.signing = options.signing ?? { pollIntervalMs: 1_000, timeoutMs: 5 * 60_000 };
   }
 
@@ -133,27 +138,9 @@ export class FireblocksCustody implements CustodyPort {
     const assetId = this.evmAsset;
     if (!assetId) throw new CustodyError('No Ethereum asset is configured in FIREBLOCKS_ASSETS');
     const digest = keccak256(serializeTransaction(transaction));
-    const created = await this.call('create signing transaction', () =>
-      this.client.transactions.createTransaction({
-        transactionRequest: {
-          operation: TransactionOperation.Raw,
-          assetId,
-          source: { type: TransferPeerPathType.VaultAccount, id: vaultId },
-          note: 'Investor portal EVM transaction',
-          extraParameters: { rawMessageData: { messages: [{ content: digest.slice(2) }] } },
-        },
-        idempotencyKey: `portal-sign-${vaultId}-${digest.slice(2)}`,
-      }),
-    );
-    if (!created.id) throw new CustodyError('Fireblocks created a signing transaction without an id');
-    const completed = await this.waitForSignature(created.id);
-    const signed = completed.signedMessages?.find(
-      (message) => message.content?.toLowerCase() === digest.slice(2),
-    );
+    const signed = await this.signRaw(vaultId, assetId, digest.slice(2), 'Investor portal EVM transaction');
     const { r, s, v } = signed?.signature ?? {};
-    if (!r || !s || v === undefined) {
-      throw new CustodyError(`Fireblocks transaction ${created.id} completed without a signature`);
-    }
+    if (!r || !s || v === undefined) throw new CustodyError('Fireblocks completed without a signature');
     const serialized = serializeTransaction(transaction, {
       r: hex(r),
       s: hex(s),
@@ -165,6 +152,49 @@ export class FireblocksCustody implements CustodyPort {
       throw new CustodyError(`Fireblocks signed with ${signer}, not the vault's address ${expected}`);
     }
     return serialized;
+  }
+
+  /**
+   * Fireblocks signs the message bytes themselves (EdDSA RAW signing) with the vault's SOL key;
+   * the signature is checked against the vault's deposit address, which must be `address`.
+   */
+  async signEd25519(vaultId: string, input: { address: string; message: Uint8Array }): Promise<Uint8Array> {
+    const assetId = this.solanaAsset;
+    if (!assetId) throw new CustodyError('No Solana asset is configured in FIREBLOCKS_ASSETS');
+    const expected = await this.depositAddress(vaultId, assetId);
+    if (expected !== input.address) {
+      throw new CustodyError(`Fireblocks vault ${vaultId}'s SOL key does not control ${input.address}`);
+    }
+    const content = Buffer.from(input.message).toString('hex');
+    const signed = await this.signRaw(vaultId, assetId, content, 'Investor portal Solana transaction');
+    const fullSig = signed?.signature?.fullSig;
+    const signature = fullSig && /^[0-9a-f]{128}$/i.test(fullSig) ? Buffer.from(fullSig, 'hex') : undefined;
+    if (!signature || !ed25519.verify(signature, input.message, base58.decode(expected))) {
+      throw new CustodyError(`Fireblocks returned no valid ed25519 signature by ${expected}`);
+    }
+    return new Uint8Array(signature);
+  }
+
+  /** One RAW signing transaction for `content` (hex), awaited; its signed message, if any. */
+  private async signRaw(vaultId: string, assetId: CustodyAssetId, content: string, note: string) {
+    const created = await this.call('create signing transaction', () =>
+      this.client.transactions.createTransaction({
+        transactionRequest: {
+          operation: TransactionOperation.Raw,
+          assetId,
+          source: { type: TransferPeerPathType.VaultAccount, id: vaultId },
+          note,
+          extraParameters: { rawMessageData: { messages: [{ content }] } },
+        },
+        // A Solana message can be long; its hash keeps the key short and unique.
+        idempotencyKey: `portal-sign-${vaultId}-${content.length <= 64 ? content : createHash('sha256').update(content).digest('hex')}`,
+      }),
+    );
+    if (!created.id) throw new CustodyError('Fireblocks created a signing transaction without an id');
+    const completed = await this.waitForSignature(created.id);
+    return completed.signedMessages?.find(
+      (message) => message.content?.toLowerCase() === content.toLowerCase(),
+    );
   }
 
   private async waitForSignature(txId: string): Promise<TransactionResponse> {

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import { entropyToMnemonic, mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -98,6 +100,22 @@ describe('local HD custody', () => {
     const signer = await recoverTransactionAddress({ serializedTransaction: signed as never });
     expect(signer).toBe(vault.wallets[0]!.address);
     await expect(custody.signEvmTransaction('42', transfer)).rejects.toThrow(/Unknown local custody vault/);
+  });
+
+  it('signs with the vault SOL key only for the address it controls', async () => {
+    const custody = abandonCustody();
+    const vault = await custody.createVault({ customerRefId: randomUUID(), name: '0', autoFuel: false });
+    const address = vault.wallets.find((w) => w.assetId === 'SOL_TEST')!.address;
+    expect(address).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
+    const message = new TextEncoder().encode('a Solana transaction message');
+    const signature = await custody.signEd25519(vault.id, { address, message });
+    expect(signature).toHaveLength(64);
+    expect(ed25519.verify(signature, message, base58.decode(address))).toBe(true);
+    const other = await custody.createVault({ customerRefId: randomUUID(), name: '1', autoFuel: false });
+    await expect(custody.signEd25519(other.id, { address, message })).rejects.toThrow(/does not control/);
+    await expect(custody.signEd25519('42', { address, message })).rejects.toThrow(
+      /Unknown local custody vault/,
+    );
   });
 });
 

@@ -5,8 +5,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { CUSTODY_ASSET_IDS } from '@portal/shared/vault';
 import type { Db } from '../../db/client.js';
 import { localCustodyAccounts } from '../../db/schema/index.js';
-import type { CreateCustodyVault, CustodyPort, CustodyVault } from './custody.js';
-import { deriveWallets, seedFromEntropy, withEvmPrivateKey } from './hd-wallet.js';
+import { CustodyError, type CreateCustodyVault, type CustodyPort, type CustodyVault } from './custody.js';
+import { deriveWallets, seedFromEntropy, signWithSolanaKey, withEvmPrivateKey } from './hd-wallet.js';
 
 /** The SecretStore name of the local custody's BIP39 entropy. */
 export const LOCAL_SEED_SECRET = 'custody.local.seed';
@@ -68,6 +68,16 @@ export class LocalCustody implements CustodyPort {
         privateKeyToAccount(key).signTransaction(transaction),
       ),
     );
+  }
+
+  async signEd25519(vaultId: string, input: { address: string; message: Uint8Array }): Promise<Uint8Array> {
+    const account = await this.findAccount(vaultId);
+    if (!account) throw new Error(`Unknown local custody vault ${vaultId}`);
+    const signature = await this.withSeed((seed) =>
+      signWithSolanaKey(seed, account.accountIndex, input.address, input.message),
+    );
+    if (!signature) throw new CustodyError(`Vault ${vaultId}'s SOL key does not control ${input.address}`);
+    return signature;
   }
 
   private async findAccount(vaultId: string): Promise<AccountRow | undefined> {

@@ -30,6 +30,12 @@ export interface CustodyPort {
   countVaults(): Promise<number>;
   /** Signs an EVM transaction with the vault's ETH key; returns the signed serialized transaction. */
   signEvmTransaction(vaultId: string, transaction: TransactionSerializable): Promise<`0x${string}`>;
+  /**
+   * Signs `message` (a Solana transaction message) with the vault's SOL key; `address` is the
+   * vault's stored SOL address and the provider refuses when its key does not control it.
+   * Returns the 64-byte ed25519 signature, verified against `address`.
+   */
+  signEd25519(vaultId: string, input: { address: string; message: Uint8Array }): Promise<Uint8Array>;
 }
 
 /** A provider failure, worded for the log (never for the user: it may name provider internals). */

@@ -1,3 +1,4 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '@noble/hashes/utils.js';
@@ -124,4 +125,20 @@ export async function withEvmPrivateKey<T>(
     node.wipePrivateData();
     root.wipePrivateData();
   }
+}
+
+/**
+ * Signs `message` with the vault's Solana (SLIP-10 ed25519) key, after checking that the key's
+ * address is `address` (the one stored for the vault): a wrong account index never signs.
+ */
+export function signWithSolanaKey(
+  seed: Uint8Array,
+  account: number,
+  address: string,
+  message: Uint8Array,
+): Uint8Array | undefined {
+  assertAccount(account);
+  return withEd25519Key(seed, derivationPath.SOL_TEST(account), (key) =>
+    base58.encode(key.publicKeyRaw) === address ? ed25519.sign(message, key.privateKey) : undefined,
+  );
 }

@@ -3,13 +3,14 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { CompactSign, exportJWK, importPKCS8, importSPKI, jwtVerify, type JWTPayload } from 'jose';
 import { sign } from 'viem/accounts';
 import type { CustodyAssetId } from '@portal/shared/vault';
-import { deriveWallets, withEvmPrivateKey } from '../hd-wallet.js';
+import { deriveWallets, signWithSolanaKey, withEvmPrivateKey } from '../hd-wallet.js';
 
 /**
  * A local Fireblocks for tests, speaking the subset of its REST API the adapter uses, with the same
  * authentication: every /v1 request must carry X-API-Key and an RS256 JWT whose claims bind it to
  * this exact URI and body (uri, nonce, iat, exp, sub, bodyHash). Vault keys are real: addresses
- * come from a random seed and RAW signing produces real secp256k1 signatures.
+ * come from a random seed and RAW signing produces real secp256k1 signatures (a 32-byte digest) or,
+ * for SOL_TEST, real ed25519 signatures over the message bytes.
  * It also serves a webhook JWKS and signs webhook bodies the way Fireblocks v2 does.
  */
 
@@ -212,7 +213,8 @@ export async function startFakeFireblocks(options: { pageSize?: number } = {}) {
     };
     const content = body.extraParameters?.rawMessageData?.messages?.[0]?.content;
     const vault = body.source?.type === 'VAULT_ACCOUNT' ? findVault(body.source.id ?? '') : undefined;
-    if (body.operation !== 'RAW' || !content || !/^[0-9a-f]{64}$/i.test(content) || !vault || !body.assetId) {
+    const shape = body.assetId === 'SOL_TEST' ? /^([0-9a-f]{2}){1,1232}$/i : /^[0-9a-f]{64}$/i;
+    if (body.operation !== 'RAW' || !content || !shape.test(content) || !vault || !body.assetId) {
       return reply.code(400).send({ message: 'Invalid RAW signing request', code: 1427 });
     }
     const tx: FakeTransaction = {
@@ -240,6 +242,23 @@ export async function startFakeFireblocks(options: { pageSize?: number } = {}) {
     if (state.signing === 'reject') return { ...base, status: 'REJECTED', subStatus: 'REJECTED_BY_USER' };
     // 'wrong-key' signs with the next vault's key, which the adapter must catch.
     const account = Number(tx.vaultId) + (state.signing === 'wrong-key' ? 1 : 0);
+    if (tx.assetId === 'SOL_TEST') {
+      const [wallet] = deriveWallets(seed, account, ['SOL_TEST']);
+      const fullSig = signWithSolanaKey(seed, account, wallet!.address, Buffer.from(tx.content, 'hex'))!;
+      return {
+        ...base,
+        status: 'COMPLETED',
+        signedMessages: [
+          {
+            content: tx.content,
+            algorithm: 'MPC_EDDSA_ED25519',
+            derivationPath: [44, 501, account, 0],
+            signature: { fullSig: Buffer.from(fullSig).toString('hex') },
+            publicKey: '',
+          },
+        ],
+      };
+    }
     const signature = await withEvmPrivateKey(seed, account, (privateKey) =>
       sign({ hash: `0x${tx.content}`, privateKey }),
     );

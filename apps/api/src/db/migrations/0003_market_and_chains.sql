@@ -1,3 +1,28 @@
+CREATE TABLE "chain_senders" (
+	"chain_id" integer NOT NULL,
+	"address" text NOT NULL,
+	"holder" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "chain_senders_chain_id_address_pk" PRIMARY KEY("chain_id","address")
+);
+--> statement-breakpoint
+CREATE TABLE "chain_sends" (
+	"chain_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"from_address" text NOT NULL,
+	"nonce" bigint NOT NULL,
+	"to_address" text,
+	"data" text NOT NULL,
+	"value" numeric(78, 0) NOT NULL,
+	"raw_tx" text NOT NULL,
+	"tx_hash" text NOT NULL,
+	"status" text NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "chain_sends_chain_id_key_pk" PRIMARY KEY("chain_id","key")
+);
+--> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
 	"user_id" uuid NOT NULL,
 	"route" text NOT NULL,
@@ -72,6 +97,26 @@ CREATE TABLE "purchases" (
 	CONSTRAINT "purchases_amount_ck" CHECK ("purchases"."amount" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "solana_journal" (
+	"seq" integer PRIMARY KEY NOT NULL,
+	"signature" text NOT NULL,
+	"wire_tx" text NOT NULL,
+	"outcome" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "solana_sends" (
+	"key" text PRIMARY KEY NOT NULL,
+	"signature" text NOT NULL,
+	"wire_tx" text NOT NULL,
+	"blockhash" text NOT NULL,
+	"last_valid_block_height" bigint NOT NULL,
+	"status" text NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issuer_tokens" ADD CONSTRAINT "issuer_tokens_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "listings" ADD CONSTRAINT "listings_token_id_issuer_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."issuer_tokens"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -79,10 +124,15 @@ ALTER TABLE "listings" ADD CONSTRAINT "listings_issuer_id_users_id_fk" FOREIGN K
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_token_id_issuer_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."issuer_tokens"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "chain_sends_tx_hash_uq" ON "chain_sends" USING btree ("chain_id","tx_hash");--> statement-breakpoint
+CREATE INDEX "chain_sends_pending_idx" ON "chain_sends" USING btree ("chain_id","from_address","nonce") WHERE status = 'signed';--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "issuer_tokens_issuer_idx" ON "issuer_tokens" USING btree ("issuer_id","created_at");--> statement-breakpoint
 CREATE INDEX "listings_created_idx" ON "listings" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "listings_token_idx" ON "listings" USING btree ("token_id");--> statement-breakpoint
 CREATE INDEX "listings_issuer_idx" ON "listings" USING btree ("issuer_id","created_at");--> statement-breakpoint
 CREATE INDEX "purchases_user_idx" ON "purchases" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "purchases_listing_idx" ON "purchases" USING btree ("listing_id","status");
+CREATE INDEX "purchases_listing_idx" ON "purchases" USING btree ("listing_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "solana_journal_signature_uq" ON "solana_journal" USING btree ("signature");--> statement-breakpoint
+CREATE UNIQUE INDEX "solana_sends_signature_uq" ON "solana_sends" USING btree ("signature");--> statement-breakpoint
+CREATE INDEX "solana_sends_pending_idx" ON "solana_sends" USING btree ("status");

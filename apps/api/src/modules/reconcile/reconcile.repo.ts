@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { issuerTokens, listings, purchases } from '../../db/schema/index.js';
+
+export class ReconcileRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Each listing's books beside what its purchases add up to. */
+  async listingBooks() {
+    return this.db
+      .select({
+        id: listings.id,
+        reserved: listings.reserved,
+        sold: listings.sold,
+        status: listings.status,
+        completed: sql<string>`coalesce(sum(${purchases.amount}) filter (where ${purchases.status} = 'COMPLETED'), 0)::text`,
+        inFlight: sql<string>`coalesce(sum(${purchases.amount}) filter (where ${purchases.status} in ('PENDING', 'SETTLING')), 0)::text`,
+      })
+      .from(listings)
+      .leftJoin(purchases, eq(purchases.listingId, listings.id))
+      .groupBy(listings.id);
+  }
+
+  /** What every buyer address should hold of every deployed token, from completed purchases. */
+  async holdings() {
+    return this.db
+      .select({
+        token: issuerTokens,
+        address: purchases.deliveryAddress,
+        amount: sql<string>`sum(${purchases.amount})::text`,
+      })
+      .from(purchases)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, purchases.tokenId))
+      .where(and(eq(purchases.status, 'COMPLETED'), eq(issuerTokens.status, 'DEPLOYED')))
+      .groupBy(issuerTokens.id, purchases.deliveryAddress);
+  }
+}

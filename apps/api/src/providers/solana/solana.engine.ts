@@ -1,0 +1,436 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  getAddressEncoder,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  isAddress,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Address,
+  type Blockhash,
+  type Instruction,
+  type KeyPairSigner,
+  type SignatureBytes,
+  type TransactionSigner,
+} from '@solana/kit';
+import { getCreateAccountInstruction } from '@solana-program/system';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintDecoder,
+  getMintSize,
+  getMintToCheckedInstruction,
+  getTokenDecoder,
+  getTokenSize,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import type { CustodyPort } from '../custody/custody.js';
+import type { PlatformKeys } from './platform-keys.js';
+import {
+  SolanaInputError,
+  SolanaSendRejectedError,
+  SolanaTransactionFailedError,
+  type SignatureStatus,
+  type SolanaMinted,
+  type SolanaPort,
+  type SolanaSendRecord,
+  type SolanaSent,
+  type SolanaSigner,
+} from './solana.js';
+import type { NewSolanaSend, SolanaRepo, SolanaSendRow } from './solana.repo.js';
+
+export interface Lifetime {
+  blockhash: Blockhash;
+  lastValidBlockHeight: bigint;
+}
+
+export interface NodeAccount {
+  lamports: bigint;
+  owner: string;
+  data: Uint8Array;
+}
+
+/** The node refused a transaction before running it; nothing happened on chain. */
+export class NodeRejection extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'NodeRejection';
+  }
+}
+
+/** What the engine needs from a cluster: the embedded VM or a JSON-RPC node. */
+export interface SolanaNode {
+  readonly kind: 'embedded' | 'rpc';
+  latestBlockhash(): Promise<Lifetime>;
+  /** False once a transaction with this lifetime can no longer land. */
+  isBlockhashValid(lifetime: Lifetime): Promise<boolean>;
+  /** Submits signed wire bytes (base64); throws NodeRejection when refused up front. */
+  send(wireTx: string, signature: string): Promise<void>;
+  status(signature: string): Promise<SignatureStatus>;
+  account(address: string): Promise<NodeAccount | undefined>;
+  rentExemption(size: number): Promise<bigint>;
+  /** 0 when a send has landed by the time it returns (the embedded VM); else the polling pace. */
+  readonly pollIntervalMs: number;
+  /** Runs build-sign-send sequences one at a time where the node needs it (the embedded VM). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const U64_MAX = 2n ** 64n - 1n;
+const MAX_KEY_LENGTH = 200;
+/** How many times a dead transaction is replaced before the caller is told to try later. */
+const MAX_RESIGNS = 5;
+
+function explorerLink(base: string, path: string): string {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  return url.toString();
+}
+
+function checkAddress(value: string, what: string): Address {
+  if (!isAddress(value)) throw new SolanaInputError(`${what} is not a Solana address: ${value}`);
+  return address(value);
+}
+
+function checkAmount(amount: bigint): void {
+  if (amount <= 0n || amount > U64_MAX) {
+    throw new SolanaInputError(`Amount must be a whole number of base units from 1 to ${U64_MAX}`);
+  }
+}
+
+function checkKey(key: string): void {
+  if (!key || key.length > MAX_KEY_LENGTH) {
+    throw new SolanaInputError(`An idempotency key of 1 to ${MAX_KEY_LENGTH} characters is required`);
+  }
+}
+
+/**
+ * SolanaPort over any SolanaNode: builds SPL Token instructions, signs them (platform keys here,
+ * vault keys in custody), stores each signed transaction under its key before sending it, and
+ * resolves a key to exactly one transaction that landed.
+ */
+export class SolanaEngine implements SolanaPort {
+  readonly kind: 'embedded' | 'rpc';
+  private readonly inflight = new Map<string, Promise<SolanaSendRow>>();
+
+  constructor(
+    private readonly deps: {
+      node: SolanaNode;
+      repo: SolanaRepo;
+      keys: PlatformKeys;
+      feePayer: KeyPairSigner;
+      custody: Pick<CustodyPort, 'signEd25519'>;
+      explorerUrl: string;
+    },
+  ) {
+    this.kind = deps.node.kind;
+  }
+
+  get feePayer(): string {
+    return this.deps.feePayer.address;
+  }
+
+  explorerTxUrl(signature: string): string {
+    return explorerLink(this.deps.explorerUrl, `/tx/${signature}`);
+  }
+
+  explorerAddressUrl(account: string): string {
+    return explorerLink(this.deps.explorerUrl, `/address/${account}`);
+  }
+
+  async escrowOwner(escrowId: string): Promise<string> {
+    if (!escrowId) throw new SolanaInputError('An escrow id is required');
+    return (await this.deps.keys.escrow(escrowId)).address;
+  }
+
+  async tokenAccount(mint: string, owner: string): Promise<string> {
+    const [ata] = await findAssociatedTokenPda({
+      mint: checkAddress(mint, 'The mint'),
+      owner: checkAddress(owner, 'The owner'),
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    return ata;
+  }
+
+  async createMint(input: {
+    key: string;
+    decimals: number;
+    mintAuthority: SolanaSigner;
+  }): Promise<SolanaMinted> {
+    if (!Number.isInteger(input.decimals) || input.decimals < 0 || input.decimals > 18) {
+      throw new SolanaInputError('Decimals must be a whole number from 0 to 18');
+    }
+    const mint = await this.deps.keys.mint(input.key);
+    const authority = await this.addressOf(input.mintAuthority);
+    const sent = await this.submit(input.key, async () => {
+      const space = getMintSize();
+      return [
+        getCreateAccountInstruction({
+          payer: this.deps.feePayer,
+          newAccount: mint,
+          lamports: await this.deps.node.rentExemption(space),
+          space,
+          programAddress: TOKEN_PROGRAM_ADDRESS,
+        }),
+        getInitializeMint2Instruction({
+          mint: mint.address,
+          decimals: input.decimals,
+          mintAuthority: authority,
+        }),
+      ];
+    });
+    return { ...sent, mint: mint.address };
+  }
+
+  async mintTo(input: {
+    key: string;
+    mint: string;
+    owner: string;
+    amount: bigint;
+    mintAuthority: SolanaSigner;
+  }): Promise<SolanaSent> {
+    checkAmount(input.amount);
+    const mint = checkAddress(input.mint, 'The mint');
+    const owner = checkAddress(input.owner, 'The owner');
+    return this.submit(input.key, async () => {
+      const { decimals } = await this.requireMint(mint);
+      const token = await this.tokenAccountOpened(mint, owner);
+      return [
+        token.create,
+        getMintToCheckedInstruction({
+          mint,
+          token: token.ata,
+          mintAuthority: await this.signerFor(input.mintAuthority),
+          amount: input.amount,
+          decimals,
+        }),
+      ];
+    });
+  }
+
+  async transfer(input: {
+    key: string;
+    mint: string;
+    from: SolanaSigner;
+    toOwner: string;
+    amount: bigint;
+  }): Promise<SolanaSent> {
+    checkAmount(input.amount);
+    const mint = checkAddress(input.mint, 'The mint');
+    const toOwner = checkAddress(input.toOwner, 'The recipient');
+    return this.submit(input.key, async () => {
+      const { decimals } = await this.requireMint(mint);
+      const authority = await this.signerFor(input.from);
+      const source = await this.tokenAccount(mint, authority.address);
+      const destination = await this.tokenAccountOpened(mint, toOwner);
+      return [
+        destination.create,
+        getTransferCheckedInstruction({
+          source: address(source),
+          mint,
+          destination: destination.ata,
+          authority,
+          amount: input.amount,
+          decimals,
+        }),
+      ];
+    });
+  }
+
+  async balance(mint: string, owner: string): Promise<bigint> {
+    const account = await this.deps.node.account(await this.tokenAccount(mint, owner));
+    if (!account || account.owner !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getTokenSize())
+      return 0n;
+    return getTokenDecoder().decode(account.data).amount;
+  }
+
+  async lamports(account: string): Promise<bigint> {
+    return (await this.deps.node.account(checkAddress(account, 'The account')))?.lamports ?? 0n;
+  }
+
+  async mintInfo(mint: string): Promise<{ supply: bigint; decimals: number } | undefined> {
+    const account = await this.deps.node.account(checkAddress(mint, 'The mint'));
+    if (!account || account.owner !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize()) {
+      return undefined;
+    }
+    const decoded = getMintDecoder().decode(account.data);
+    return decoded.isInitialized ? { supply: decoded.supply, decimals: decoded.decimals } : undefined;
+  }
+
+  signatureStatus(signature: string): Promise<SignatureStatus> {
+    return this.deps.node.status(signature);
+  }
+
+  async sendRecord(key: string): Promise<SolanaSendRecord | undefined> {
+    const row = await this.deps.repo.findSend(key);
+    return row && { key: row.key, signature: row.signature, status: row.status as never, error: row.error };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.inflight.values()]);
+    await this.deps.node.close();
+  }
+
+  /** The owner's token account, and the instruction that creates it if missing (the platform pays). */
+  private async tokenAccountOpened(mint: Address, owner: Address) {
+    const ata = address(await this.tokenAccount(mint, owner));
+    return {
+      ata,
+      create: getCreateAssociatedTokenIdempotentInstruction({ payer: this.deps.feePayer, ata, owner, mint }),
+    };
+  }
+
+  private async requireMint(mint: Address) {
+    const info = await this.mintInfo(mint);
+    if (!info) throw new SolanaInputError(`There is no SPL mint at ${mint}`);
+    return info;
+  }
+
+  private async addressOf(signer: SolanaSigner): Promise<Address> {
+    switch (signer.kind) {
+      case 'platform':
+        return this.deps.feePayer.address;
+      case 'escrow':
+        return (await this.deps.keys.escrow(signer.escrowId)).address;
+      case 'vault':
+        return checkAddress(signer.address, "The vault's SOL address");
+    }
+  }
+
+  private async signerFor(signer: SolanaSigner): Promise<TransactionSigner> {
+    switch (signer.kind) {
+      case 'platform':
+        return this.deps.feePayer;
+      case 'escrow':
+        if (!signer.escrowId) throw new SolanaInputError('An escrow id is required');
+        return this.deps.keys.escrow(signer.escrowId);
+      case 'vault':
+        return this.custodySigner(signer.vaultId, checkAddress(signer.address, "The vault's SOL address"));
+    }
+  }
+
+  /** A partial signer whose key lives in custody; its signature is verified before use. */
+  private custodySigner(vaultId: string, owner: Address): TransactionSigner {
+    const publicKey = getAddressEncoder().encode(owner);
+    return {
+      address: owner,
+      signTransactions: (transactions) =>
+        Promise.all(
+          transactions.map(async (transaction) => {
+            const message = new Uint8Array(transaction.messageBytes);
+            const signature = await this.deps.custody.signEd25519(vaultId, { address: owner, message });
+            if (!ed25519.verify(signature, message, new Uint8Array(publicKey))) {
+              throw new Error(`Custody returned a signature that does not verify for ${owner}`);
+            }
+            return { [owner]: signature as SignatureBytes };
+          }),
+        ),
+    };
+  }
+
+  /** One transaction per key: in-process duplicates share the call, other processes the row. */
+  private async submit(key: string, instructions: () => Promise<Instruction[]>): Promise<SolanaSent> {
+    checkKey(key);
+    let running = this.inflight.get(key);
+    if (!running) {
+      running = this.deps.node
+        .exclusive(() => this.resolve(key, instructions))
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, running);
+    }
+    const row = await running;
+    return { key, signature: row.signature };
+  }
+
+  private async resolve(key: string, instructions: () => Promise<Instruction[]>): Promise<SolanaSendRow> {
+    let row = await this.deps.repo.findSend(key);
+    if (!row) {
+      const signed = await this.sign(key, instructions);
+      // A lost insert race leaves the other process's transaction in the row: that one is followed.
+      await this.deps.repo.insertSend(signed);
+      row = await this.deps.repo.findSend(key);
+      if (!row) throw new Error(`The Solana send ${key} vanished`);
+    }
+    for (let resigns = 0; ;) {
+      if (row.status === 'confirmed') return row;
+      if (row.status === 'failed')
+        throw new SolanaTransactionFailedError(key, row.signature, row.error ?? '');
+      const status = await this.deliver(row);
+      if (status.state !== 'not-found') {
+        const error = status.state === 'failed' ? status.error : null;
+        await this.deps.repo.settle(key, row.signature, error);
+        row = { ...row, status: error === null ? 'confirmed' : 'failed', error };
+        continue;
+      }
+      // Proven dead (its blockhash expired and it is not on chain): only now may it be replaced.
+      if (++resigns > MAX_RESIGNS) {
+        throw new SolanaSendRejectedError(key, `no transaction landed after ${MAX_RESIGNS} attempts`);
+      }
+      const signed = await this.sign(key, instructions);
+      await this.deps.repo.replaceSend(row.signature, signed);
+      row = await this.deps.repo.findSend(key);
+      if (!row) throw new Error(`The Solana send ${key} vanished`);
+    }
+  }
+
+  /**
+   * Brings a stored transaction to a verdict: its status on chain, or not-found once its
+   * blockhash has expired (it can never land). While it can still land, the SAME bytes are sent.
+   */
+  private async deliver(row: SolanaSendRow): Promise<SignatureStatus> {
+    const { node } = this.deps;
+    const lifetime = {
+      blockhash: row.blockhash as Blockhash,
+      lastValidBlockHeight: row.lastValidBlockHeight,
+    };
+    for (let polls = 0; ; polls++) {
+      const status = await node.status(row.signature);
+      if (status.state !== 'not-found') return status;
+      if (!(await node.isBlockhashValid(lifetime))) {
+        // It may have landed just before the blockhash expired.
+        return node.status(row.signature);
+      }
+      // Re-sent on the first look and then now and again: a dropped packet must not cost the sale.
+      if (polls % 10 === 0) {
+        try {
+          await node.send(row.wireTx, row.signature);
+        } catch (error) {
+          if (!(error instanceof NodeRejection)) throw error;
+          const after = await node.status(row.signature);
+          if (after.state !== 'not-found') return after;
+          if (!(await node.isBlockhashValid(lifetime))) return after;
+          throw new SolanaSendRejectedError(row.key, error.reason);
+        }
+      }
+      if (node.pollIntervalMs > 0) await sleep(node.pollIntervalMs);
+    }
+  }
+
+  private async sign(key: string, instructions: () => Promise<Instruction[]>): Promise<NewSolanaSend> {
+    const lifetime = await this.deps.node.latestBlockhash();
+    const built = await instructions();
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(this.deps.feePayer, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+        (m) => appendTransactionMessageInstructions(built, m),
+      ),
+    );
+    return {
+      key,
+      signature: getSignatureFromTransaction(transaction),
+      wireTx: getBase64EncodedWireTransaction(transaction),
+      blockhash: lifetime.blockhash,
+      lastValidBlockHeight: lifetime.lastValidBlockHeight,
+    };
+  }
+}

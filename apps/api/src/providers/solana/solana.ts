@@ -1,0 +1,125 @@
+/**
+ * The Solana cluster the portal writes SPL tokens to. Every transaction is built and signed here
+ * (real SPL Token program instructions, real ed25519 signatures) and sent as wire bytes, so the
+ * embedded VM and a remote RPC node (devnet) run exactly the same code; only the node differs.
+ *
+ * The platform pays every fee. Custodial vault keys sign for their owners; per-listing escrow
+ * keys are derived from a platform secret. Every send carries a caller-chosen idempotency `key`
+ * (e.g. `purchase:<id>:deliver`): the signed transaction is stored before it is sent, and a
+ * re-run with the same key never produces a second transaction that could land.
+ */
+export interface SolanaPort {
+  readonly kind: 'embedded' | 'rpc';
+  /** The platform account that pays fees and rent. */
+  readonly feePayer: string;
+
+  explorerTxUrl(signature: string): string;
+  explorerAddressUrl(address: string): string;
+
+  /** The account that owns a listing's escrow tokens (derived from the platform secret). */
+  escrowOwner(escrowId: string): Promise<string>;
+  /** The associated token account of `owner` for `mint`. */
+  tokenAccount(mint: string, owner: string): Promise<string>;
+
+  /** A new SPL mint (no freeze authority); its address is derived from `key`. */
+  createMint(input: { key: string; decimals: number; mintAuthority: SolanaSigner }): Promise<SolanaMinted>;
+  /** Mints to the owner's associated token account, creating it if missing. */
+  mintTo(input: {
+    key: string;
+    mint: string;
+    owner: string;
+    amount: bigint;
+    mintAuthority: SolanaSigner;
+  }): Promise<SolanaSent>;
+  /**
+   * Moves tokens from the signer's associated token account to `toOwner`'s, creating it if
+   * missing. Escrow: deposit = from the issuer's vault to `escrowOwner(id)`; release and return
+   * = from `{ kind: 'escrow', escrowId }` to the buyer or the issuer.
+   */
+  transfer(input: {
+    key: string;
+    mint: string;
+    from: SolanaSigner;
+    toOwner: string;
+    amount: bigint;
+  }): Promise<SolanaSent>;
+
+  /** Token balance (base units) of the owner's associated token account; 0 when it does not exist. */
+  balance(mint: string, owner: string): Promise<bigint>;
+  /** Lamports held by an account. */
+  lamports(address: string): Promise<bigint>;
+  /** Supply and decimals of a mint; undefined when there is no such mint. */
+  mintInfo(mint: string): Promise<{ supply: bigint; decimals: number } | undefined>;
+  /** Whether a signature landed: confirmed, failed (with the error), or not found. */
+  signatureStatus(signature: string): Promise<SignatureStatus>;
+  /** What was sent under a key, if anything. */
+  sendRecord(key: string): Promise<SolanaSendRecord | undefined>;
+
+  /** Waits for sends in flight, then releases the node. */
+  close(): Promise<void>;
+}
+
+/** Who signs for tokens: the platform itself, a listing's escrow, or a custodial vault's SOL key. */
+export type SolanaSigner =
+  | { kind: 'platform' }
+  | { kind: 'escrow'; escrowId: string }
+  /** `address` is the vault's stored SOL address; custody refuses when its key does not match. */
+  | { kind: 'vault'; vaultId: string; address: string };
+
+export interface SolanaSent {
+  key: string;
+  signature: string;
+}
+
+export interface SolanaMinted extends SolanaSent {
+  mint: string;
+}
+
+export type SignatureStatus =
+  { state: 'confirmed' } | { state: 'failed'; error: string } | { state: 'not-found' };
+
+export interface SolanaSendRecord {
+  key: string;
+  signature: string;
+  status: 'pending' | 'confirmed' | 'failed';
+  error: string | null;
+}
+
+/** The boot-time replay of the embedded VM did not rebuild the state that was journaled. */
+export class SolanaReplayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SolanaReplayError';
+  }
+}
+
+/** The transaction landed and failed on chain (fee paid, no effect); the same key fails again. */
+export class SolanaTransactionFailedError extends Error {
+  constructor(
+    readonly key: string,
+    readonly signature: string,
+    readonly reason: string,
+  ) {
+    super(`Solana transaction ${signature} (${key}) failed: ${reason}`);
+    this.name = 'SolanaTransactionFailedError';
+  }
+}
+
+/** The node refused the transaction before running it (nothing happened on chain). */
+export class SolanaSendRejectedError extends Error {
+  constructor(
+    readonly key: string,
+    readonly reason: string,
+  ) {
+    super(`Solana transaction for ${key} was refused: ${reason}`);
+    this.name = 'SolanaSendRejectedError';
+  }
+}
+
+/** Bad input to the port (an address, an amount, a mint that does not exist). */
+export class SolanaInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SolanaInputError';
+  }
+}

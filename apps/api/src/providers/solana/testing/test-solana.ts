@@ -1,0 +1,45 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../../../db/client.js';
+import { MasterKey } from '../../../secrets/envelope.js';
+import { SecretStore } from '../../../secrets/secrets.repo.js';
+import { silentLog } from '../../chain/testing/test-chain.js';
+import { LocalCustody } from '../../custody/custody.local.js';
+import { openEmbeddedSolana } from '../solana.embedded.js';
+import type { SolanaSigner } from '../solana.js';
+
+export const EMBEDDED_EXPLORER = 'http://portal.test/explorer/solana';
+
+/** Local custody on its own random seed, and a way to open vaults with a SOL address. */
+export function testCustody(database: Database) {
+  const entropy = randomBytes(32);
+  const custody = new LocalCustody(database.db, async () => Buffer.from(entropy));
+  return {
+    custody,
+    /** A new vault, as the signer that holds its SOL key. */
+    async vault(): Promise<Extract<SolanaSigner, { kind: 'vault' }>> {
+      const vault = await custody.createVault({ customerRefId: randomUUID(), name: 'v', autoFuel: false });
+      const sol = vault.wallets.find((wallet) => wallet.assetId === 'SOL_TEST')!;
+      return { kind: 'vault', vaultId: vault.id, address: sol.address };
+    },
+  };
+}
+
+/**
+ * Opens the embedded Solana VM on a database; call `open` again on the same database (same master
+ * key) to simulate a restart: a brand-new VM rebuilt from the journal.
+ */
+export function embeddedSolanaOn(database: Database) {
+  const masterKey = new MasterKey(randomBytes(32));
+  const custody = testCustody(database);
+  return {
+    ...custody,
+    open: () =>
+      openEmbeddedSolana({
+        config: { kind: 'embedded', explorerUrl: EMBEDDED_EXPLORER },
+        db: database.db,
+        secrets: new SecretStore(database.db, masterKey),
+        custody: custody.custody,
+        log: silentLog,
+      }),
+  };
+}
