@@ -1,10 +1,20 @@
 import { expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { PASSWORD, baseUrl, registerAccount, uniqueEmail } from './portal';
 
 type Call = <T = unknown>(path: string, body?: unknown) => Promise<T>;
 
 interface SbtAnswer {
   sbt: { id: string; status: string; vcCid: string; vcUrl: string };
+}
+
+/** Signs `email` in on the investor sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** The API as `email`, with a bearer session. */
@@ -15,7 +25,7 @@ export async function apiAs(email: string): Promise<Call> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
-  return async <T>(path: string, body?: unknown): Promise<T> => {
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl()}/api${path}`, {
       method: body ? 'POST' : 'GET',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -25,6 +35,7 @@ export async function apiAs(email: string): Promise<Call> {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
     return answer as T;
   };
+  return call;
 }
 
 /** A new investor with a vault (made through the API: the vault screens have their own tests). */
@@ -63,4 +74,44 @@ export function watchConsole(page: Page): string[] {
     ),
   );
   return problems;
+}
+
+/**
+ * Passes KYC on the embedded sandbox the way its verification page does (auto-approve is on in
+ * these tests): an access token, a document, the applicant data, then the status reads verified.
+ */
+export async function passKyc(call: Call): Promise<void> {
+  const { token } = await call<{ token: string }>('/kyc/token', {});
+  const page = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl()}/websdk/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': token },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`sandbox ${path} answered ${response.status}: ${await response.text()}`);
+  };
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), randomBytes(256)]);
+  await page('/applicant/document', { contentType: 'image/jpeg', data: jpeg.toString('base64') });
+  await page('/applicant/submit', {
+    firstName: 'Sofia',
+    lastName: 'Bauer',
+    dob: '1990-12-10',
+    country: 'DEU',
+    idDocType: 'PASSPORT',
+    number: 'C01X00T47',
+  });
+  await expect
+    .poll(async () => (await call<{ status?: string }>('/kyc/verification-status')).status, {
+      timeout: 20_000,
+    })
+    .toBe('verified');
+}
+
+/** A new investor who may buy: a vault (auto-fuelled), verified KYC and a DID. */
+export async function buyer(label: string): Promise<{ email: string; call: Call; did: string }> {
+  const investor = await investorWithVault(label);
+  await passKyc(investor.call);
+  const { didMetadata } = await investor.call<{ didMetadata: { did: string } }>('/did/start', {});
+  return { ...investor, did: didMetadata.did };
 }

@@ -7,10 +7,20 @@ const identity = { did: 'did:key:z6Mk', wallet: '0xabc' };
 
 describe('purchase amounts (spec §5, §9)', () => {
   it('tokens = ETH ÷ price to 6 decimals; ETH = tokens × price to 6 decimals', () => {
-    expect(purchaseAmounts(listing, 'eth', '0.01')).toEqual({
+    const spl = sampleListing({
+      priceETH: '0.003',
+      token: { ...listing.token, tokenType: 'SPL', decimals: 9 },
+    });
+    expect(purchaseAmounts(spl, 'eth', '0.01')).toEqual({
       tokens: '3.333333',
       eth: '0.010000',
       percent: '0.333333',
+    });
+    // An ERC-20 escrow sells whole tokens.
+    expect(purchaseAmounts(listing, 'eth', '0.01')).toEqual({
+      tokens: '3',
+      eth: '0.009000',
+      percent: '0.300000',
     });
     expect(purchaseAmounts(listing, 'tokens', '25')).toEqual({
       tokens: '25',
@@ -57,7 +67,13 @@ describe('purchase amounts (spec §5, §9)', () => {
     expect(
       purchaseProblem({ ...listing, escrowId: null, kind: 'direct' }, 'tokens', '401', identity),
     ).toBeUndefined();
-    const items = sampleListing({ token: { ...listing.token, decimals: 0 } });
+    expect(purchaseProblem(listing, 'tokens', '2.5', identity)).toEqual({
+      key: 'purchaseAmountPrecision',
+      decimals: 0,
+    });
+    const direct = { ...listing, escrowId: null, kind: 'direct' as const };
+    expect(purchaseProblem(direct, 'tokens', '2.5', identity)).toBeUndefined();
+    const items = sampleListing({ token: { ...listing.token, tokenType: 'ERC1155', decimals: 0 } });
     expect(purchaseProblem(items, 'tokens', '1.5', identity)).toEqual({
       key: 'purchaseAmountPrecision',
       decimals: 0,

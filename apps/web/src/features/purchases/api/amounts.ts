@@ -10,6 +10,14 @@ export function truncateDecimals(value: string, decimals: number): string {
   return kept ? `${whole}.${kept}` : whole;
 }
 
+/**
+ * Decimals a buyer may ask for: the token's, except that an ERC-20 escrow sells whole tokens
+ * (the escrow contract counts whole lots; see ADR 20).
+ */
+export function purchaseDecimals(listing: MarketplaceListing): number {
+  return listing.kind === 'escrow' && listing.token.tokenType === 'ERC20' ? 0 : listing.token.decimals;
+}
+
 const decimalPlaces = (value: string) => (value.split('.')[1] ?? '').replace(/0+$/, '').length;
 
 /** What the dialog's two inputs mean together: the token count sent, the ETH it costs, the share. */
@@ -36,7 +44,7 @@ export function purchaseAmounts(
   const converted = mode === 'eth' && value ? tokensForEth(value, priceETH) : undefined;
   let tokens: string;
   if (mode === 'tokens') tokens = parseUnits(value, 18) === undefined ? '' : value;
-  else tokens = converted === undefined ? '' : truncateDecimals(converted, token.decimals);
+  else tokens = converted === undefined ? '' : truncateDecimals(converted, purchaseDecimals(listing));
   const units = tokens ? parseUnits(tokens, 18) : undefined;
   const supply = parseUnits(token.totalSupply, 18);
   return {
@@ -74,9 +82,9 @@ export function purchaseProblem(
   const { tokens } = purchaseAmounts(listing, mode, input);
   const units = tokens ? parseUnits(tokens, 18) : undefined;
   if (units === undefined || units <= 0n) return { key: 'purchaseAmountPositive' };
-  if (mode === 'tokens' && decimalPlaces(tokens) > listing.token.decimals) {
-    return { key: 'purchaseAmountPrecision', decimals: listing.token.decimals };
-  }
+  const decimals = purchaseDecimals(listing);
+  if (mode === 'tokens' && decimalPlaces(tokens) > decimals)
+    return { key: 'purchaseAmountPrecision', decimals };
   const available = parseUnits(listing.tokenAmount, 18);
   if (listing.escrowId && available !== undefined && units > available) {
     return { key: 'purchaseTooMany', tokenAmount: listing.tokenAmount };
