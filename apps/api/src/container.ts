@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import { JobQueue } from './jobs/queue.js';
+import { registerSbtMintJob } from './jobs/sbt-mint.job.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -35,9 +36,12 @@ import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
 import { VaultService } from './modules/vault/vault.service.js';
 import { ExplorerService } from './modules/explorer/explorer.service.js';
+import { AssetContracts } from './providers/chain/asset-contracts.js';
 import type { ChainPort } from './providers/chain/chain.js';
+import { ChainSendsRepo } from './providers/chain/chain-sends.repo.js';
 import { ChainRepo } from './providers/chain/chain.repo.js';
 import { createChain } from './providers/chain/create-chain.js';
+import { KeyedSender } from './providers/chain/keyed-sender.js';
 import { SoulBoundTokens } from './providers/chain/soul-bound-token.js';
 import { createCustody } from './providers/custody/create-custody.js';
 import { createIpfs } from './providers/ipfs/create-ipfs.js';
@@ -86,6 +90,10 @@ export interface Container {
   reconcile: ReconcileService;
   fireblocksWebhook: FireblocksWebhookVerifier | undefined;
   chain: ChainPort;
+  /** Idempotent, crash-safe transactions from the platform or a vault address (ADR 0017). */
+  chainSender: KeyedSender;
+  /** Asset tokens, listing escrow and payment recorder, written through chainSender. */
+  assetContracts: AssetContracts;
   ipfs: IpfsPort;
   /** The block explorer pages, served only for the embedded chain. */
   explorer: ExplorerService | undefined;
@@ -144,6 +152,8 @@ export async function createContainer(
     'chain and IPFS adapters selected',
   );
   const explorer = chain.kind === 'embedded' ? new ExplorerService(chain, new ChainRepo(db)) : undefined;
+  const chainSender = new KeyedSender(chain, new ChainSendsRepo(db));
+  const assetContracts = new AssetContracts(chain, chainSender);
   const vault = new VaultService({
     db,
     repo: new VaultRepo(db),
@@ -198,8 +208,15 @@ export async function createContainer(
     clock,
     log,
   });
+  registerSbtMintJob(jobs, sbt);
 
-  const ledgers = createLedgers({ chain, vault });
+  const ledgers = createLedgers({
+    chain,
+    sender: chainSender,
+    assets: assetContracts,
+    vault,
+    publicUrl: config.publicUrl,
+  });
   const networks = new Networks(ledgers.engines);
   const marketplace = new MarketplaceService(new MarketplaceRepo(db), networks, clock);
   const issuerRepo = new IssuerRepo(db);
@@ -256,6 +273,8 @@ export async function createContainer(
     reconcile: new ReconcileService(new ReconcileRepo(db), ledgers.tokens),
     fireblocksWebhook,
     chain,
+    chainSender,
+    assetContracts,
     ipfs,
     explorer,
     async close() {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from './chain-families.js';
+import { CHAIN_FAMILIES, TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from './chain-families.js';
 import { parseUnits } from './money.js';
 import { messages } from './messages.js';
 
@@ -43,10 +43,17 @@ export const CreateTokenRequestSchema = z
       .transform((symbol) => symbol.toUpperCase()),
     description: z.string().trim().max(2000).default(''),
     tokenType: z.enum(TOKEN_TYPES, { error: messages.issuerTokenTypeInvalid }),
+    /** Optional: the chain follows from the token type; naming another one is refused. */
+    blockchain: z.enum(CHAIN_FAMILIES, { error: messages.issuerChainUnsupported }).optional(),
     assetCategory: z.enum(ASSET_CATEGORIES, { error: messages.issuerAssetCategoryInvalid }),
     decimals: z.coerce.number().int().min(0).max(18).default(0),
     /** Whole tokens (a decimal string for fungible tokens, a count for items). */
     totalSupply: decimalString,
+    /** Public attributes shown with the token (no personal data): up to 20 short text pairs. */
+    metadata: z
+      .record(z.string().trim().min(1).max(40), z.string().trim().max(200))
+      .refine((record) => Object.keys(record).length <= 20, messages.validationFailed)
+      .default({}),
   })
   .superRefine((token, ctx) => {
     if (token.decimals > TOKEN_TYPE_MAX_DECIMALS[token.tokenType]) {
@@ -80,6 +87,7 @@ export const IssuerTokenSchema = z
     blockchain: z.string(),
     network: z.string(),
     environment: z.string(),
+    metadata: z.record(z.string(), z.string()),
     status: z.enum(TOKEN_STATUSES),
     contractAddress: z.string().nullable(),
     deployTxHash: z.string().nullable(),
@@ -115,6 +123,8 @@ export const IssuerListingSchema = z
     tokenType: z.enum(TOKEN_TYPES),
     tokenAmount: z.string(),
     soldAmount: z.string(),
+    /** ETH the issuer received for what was sold. */
+    proceedsETH: z.string(),
     reservedAmount: z.string(),
     priceETH: z.string(),
     deadline: z.string(),

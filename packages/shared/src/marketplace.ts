@@ -35,6 +35,7 @@ export const MarketplaceTokenSchema = z
     totalSupply: z.string(),
     decimals: z.number().int(),
     metadata: z.record(z.string(), z.unknown()),
+    blockchain: z.string(),
   })
   .meta({ id: 'MarketplaceToken' });
 
@@ -77,7 +78,7 @@ export const MarketplaceResponseSchema = z
     success: z.literal(true),
     data: z.object({
       listings: z.array(MarketplaceListingSchema),
-      /** Listings matching the filters (the '{n} tokens found' count). */
+      /** Listings matching the filters (the '{n} tokens found' count); the summary is of the same set. */
       total: z.number().int(),
       summary: MarketplaceSummarySchema,
       nextCursor: z.string().nullable(),

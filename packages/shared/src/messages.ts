@@ -170,6 +170,8 @@ export const messages = {
   issuerVaultRequired: 'Create your vault before issuing tokens.',
   issuerListingNotFound: 'Listing not found',
   issuerListingNotOpen: 'Only an open listing can be cancelled.',
+  issuerChainUnsupported:
+    'Tokens can only be issued on Ethereum (ERC20, ERC721, ERC1155) or Solana (SPL) here.',
   issuerItemsInEscrowOnly: 'ERC-721 items can only be sold in escrow.',
   issuerDeployFailed: 'The token could not be deployed. Please try again.',
   issuerListingFailed: 'The tokens could not be moved into escrow.',

@@ -14,8 +14,9 @@ export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   what: string,
+  timeoutMs = 30_000,
 ): Promise<T> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < timeoutMs / 50; i++) {
     const value = await read();
     if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));

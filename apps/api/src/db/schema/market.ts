@@ -27,6 +27,7 @@ export const issuerTokens = pgTable(
     name: text('name').notNull(),
     symbol: text('symbol').notNull(),
     description: text('description').notNull().default(''),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     tokenType: text('token_type', { enum: ['ERC20', 'ERC721', 'ERC1155', 'SPL'] }).notNull(),
     assetCategory: text('asset_category').notNull(),
     decimals: integer('decimals').notNull(),

@@ -20,6 +20,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       tokenType: 'ERC20',
       assetCategory: 'Real Estate',
       decimals: 18,
+      metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '1000000',
     },
     listings: [
@@ -35,6 +36,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       tokenType: 'ERC20',
       assetCategory: 'Debt',
       decimals: 6,
+      metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '250000',
     },
     listings: [{ kind: 'escrow', tokenAmount: '10000', priceETH: '0.0005', days: 60 }],
@@ -47,6 +49,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       tokenType: 'ERC721',
       assetCategory: 'Art & Collectibles',
       decimals: 0,
+      metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '100',
     },
     listings: [{ kind: 'escrow', tokenAmount: '40', priceETH: '0.002', days: 30 }],
@@ -59,6 +62,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       tokenType: 'ERC1155',
       assetCategory: 'Commodity',
       decimals: 0,
+      metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '10000',
     },
     listings: [
@@ -74,6 +78,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       tokenType: 'SPL',
       assetCategory: 'Fund',
       decimals: 6,
+      metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '500000',
     },
     listings: [
@@ -89,6 +94,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       tokenType: 'SPL',
       assetCategory: 'Equity',
       decimals: 2,
+      metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '100000',
     },
     listings: [{ kind: 'escrow', tokenAmount: '3000', priceETH: '0.0015', days: 60 }],

@@ -8,7 +8,7 @@ import {
   type IssuerToken,
 } from '@portal/shared/issuer';
 import { messages } from '@portal/shared/messages';
-import { formatUnits, parseUnits } from '@portal/shared/money';
+import { formatUnits, listingCost, parseUnits } from '@portal/shared/money';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
@@ -49,9 +49,13 @@ export class IssuerService {
 
   async createToken(issuerId: string, request: CreateTokenRequest): Promise<IssuerToken> {
     const blockchain = TOKEN_TYPE_CHAIN[request.tokenType];
-    if (!this.deps.ledgers.has(blockchain) || (blockchain !== 'ethereum' && blockchain !== 'solana')) {
-      throw new DomainError('VALIDATION_ERROR', messages.issuerTokenTypeInvalid, {
-        fields: { tokenType: messages.issuerTokenTypeInvalid },
+    if (
+      (request.blockchain && request.blockchain !== blockchain) ||
+      !this.deps.ledgers.has(blockchain) ||
+      (blockchain !== 'ethereum' && blockchain !== 'solana')
+    ) {
+      throw new DomainError('VALIDATION_ERROR', messages.issuerChainUnsupported, {
+        fields: { blockchain: messages.issuerChainUnsupported },
       });
     }
     const decimals = isItemToken(request.tokenType) ? 0 : request.decimals;
@@ -62,6 +66,7 @@ export class IssuerService {
         name: request.name,
         symbol: request.symbol,
         description: request.description,
+        metadata: request.metadata,
         tokenType: request.tokenType,
         assetCategory: request.assetCategory,
         decimals,
@@ -313,6 +318,7 @@ export class IssuerService {
       treasuryAmount: formatUnits(BigInt(row.totalSupply) - committed, row.decimals),
       blockchain: row.blockchain,
       ...this.deps.networks.info(row.blockchain),
+      metadata: row.metadata,
       status: row.status,
       contractAddress: row.contractAddress,
       deployTxHash: row.deployTxHash,
@@ -333,6 +339,10 @@ export class IssuerService {
       tokenType: token.tokenType,
       tokenAmount: formatUnits(BigInt(listing.tokenAmount), token.decimals),
       soldAmount: formatUnits(BigInt(listing.sold), token.decimals),
+      proceedsETH: formatUnits(
+        listingCost(BigInt(listing.sold), BigInt(listing.priceWei), token.decimals),
+        18,
+      ),
       reservedAmount: formatUnits(BigInt(listing.reserved), token.decimals),
       priceETH: formatUnits(BigInt(listing.priceWei), 18),
       deadline: listing.deadline.toISOString(),

@@ -1,8 +1,10 @@
 import type { Address, Hash } from 'viem';
 import type { ChainFamily } from '@portal/shared/chain-families';
+import type { AssetContracts } from '../../providers/chain/asset-contracts.js';
 import type { ChainPort } from '../../providers/chain/chain.js';
+import type { KeyedSender } from '../../providers/chain/keyed-sender.js';
 import type { ChainEngine } from '../chains/networks.js';
-import type { VaultService } from '../vault/vault.service.js';
+import { EvmLedger, type VaultSigning } from './ledger.evm.js';
 import type { PaymentLedger, TokenLedger } from './ledger.js';
 
 export interface Ledgers {
@@ -26,9 +28,18 @@ function ethereumEngine(chain: ChainPort): ChainEngine {
   };
 }
 
-export function createLedgers(deps: { chain: ChainPort; vault: VaultService }): Ledgers {
-  const unwired = () => Promise.reject(new Error('ledger not wired yet'));
-  const payments: PaymentLedger = { buyFromEscrow: unwired, pay: unwired, paid: unwired };
-  void deps.vault;
-  return { engines: [ethereumEngine(deps.chain)], tokens: new Map(), payments };
+/** The chains with an engine in this deployment, and their ledgers. */
+export function createLedgers(deps: {
+  chain: ChainPort;
+  sender: KeyedSender;
+  assets: AssetContracts;
+  vault: VaultSigning;
+  publicUrl: string;
+}): Ledgers {
+  const evm = new EvmLedger(deps.assets, deps.sender, deps.vault, deps.publicUrl);
+  return {
+    engines: [ethereumEngine(deps.chain)],
+    tokens: new Map<ChainFamily, TokenLedger>([['ethereum', evm]]),
+    payments: evm,
+  };
 }

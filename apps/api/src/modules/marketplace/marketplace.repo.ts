@@ -49,13 +49,8 @@ export class MarketplaceRepo {
     query: MarketplaceQuery,
     cursor: PageCursor | undefined,
     now: Date,
-  ): Promise<{ rows: (MarketplaceRow & { sortValue: string })[]; total: number }> {
-    const filters: SQL[] = [this.open(now)];
-    if (query.search)
-      filters.push(sql`${listings.searchText} like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
-    if (query.tokenType) filters.push(eq(issuerTokens.tokenType, query.tokenType));
-    if (query.status) filters.push(eq(listings.status, query.status));
-    const matching = and(...filters);
+  ): Promise<(MarketplaceRow & { sortValue: string })[]> {
+    const matching = this.matching(query, now);
 
     const column = sortColumn[query.sort];
     const descending = query.sort === 'newest';
@@ -65,31 +60,34 @@ export class MarketplaceRepo {
         : sql`(${column}, ${listings.id}) > (${this.cursorValue(query.sort, cursor.value)}, ${cursor.id})`
       : undefined;
 
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({
-          listing: listings,
-          token: issuerTokens,
-          issuerEmail: users.email,
-          sortValue: sortValueText[query.sort],
-        })
-        .from(listings)
-        .innerJoin(issuerTokens, eq(issuerTokens.id, listings.tokenId))
-        .leftJoin(users, eq(users.id, listings.issuerId))
-        .where(after ? and(matching, after) : matching)
-        .orderBy(...(descending ? [desc(column), desc(listings.id)] : [asc(column), asc(listings.id)]))
-        .limit(query.limit + 1),
-      this.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(listings)
-        .innerJoin(issuerTokens, eq(issuerTokens.id, listings.tokenId))
-        .where(matching),
-    ]);
-    return { rows, total: counted?.count ?? 0 };
+    return this.db
+      .select({
+        listing: listings,
+        token: issuerTokens,
+        issuerEmail: users.email,
+        sortValue: sortValueText[query.sort],
+      })
+      .from(listings)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, listings.tokenId))
+      .leftJoin(users, eq(users.id, listings.issuerId))
+      .where(after ? and(matching, after) : matching)
+      .orderBy(...(descending ? [desc(column), desc(listings.id)] : [asc(column), asc(listings.id)]))
+      .limit(query.limit + 1);
   }
 
-  /** The four summary cards over every open listing (spec §2). */
+  private matching(query: MarketplaceQuery, now: Date): SQL {
+    const filters: SQL[] = [this.open(now)];
+    if (query.search) {
+      filters.push(sql`${listings.searchText} like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
+    }
+    if (query.tokenType) filters.push(eq(issuerTokens.tokenType, query.tokenType));
+    if (query.status) filters.push(eq(listings.status, query.status));
+    return and(...filters)!;
+  }
+
+  /** The four summary cards over the filtered set (spec §2); totalTokens is also the page total. */
   async summary(
+    query: MarketplaceQuery,
     now: Date,
   ): Promise<{ totalTokens: number; availableForInvestment: number; activeIssuers: number }> {
     const [row] = await this.db
@@ -99,7 +97,8 @@ export class MarketplaceRepo {
         activeIssuers: sql<number>`count(distinct ${listings.issuerId})::int`,
       })
       .from(listings)
-      .where(this.open(now));
+      .innerJoin(issuerTokens, eq(issuerTokens.id, listings.tokenId))
+      .where(this.matching(query, now));
     return row ?? { totalTokens: 0, availableForInvestment: 0, activeIssuers: 0 };
   }
 

@@ -20,15 +20,15 @@ export class MarketplaceService {
 
   async browse(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
     const now = this.clock.now();
-    const [{ rows, total }, summary] = await Promise.all([
+    const [rows, summary] = await Promise.all([
       this.repo.page(query, this.decodeCursor(query), now),
-      this.repo.summary(now),
+      this.repo.summary(query, now),
     ]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
       listings: page.map((row) => this.toListing(row, now)),
-      total,
+      total: summary.totalTokens,
       summary: { ...summary, totalValue: '$0' },
       nextCursor:
         rows.length > query.limit && last
@@ -55,7 +55,8 @@ export class MarketplaceService {
         contractAddress: token.contractAddress,
         totalSupply: formatUnits(BigInt(token.totalSupply), token.decimals),
         decimals: token.decimals,
-        metadata: {},
+        metadata: token.metadata,
+        blockchain: token.blockchain,
       },
       blockchain: token.blockchain,
       ...this.networks.info(family),

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceResponse } from '@portal/shared/marketplace';
 import { messages } from '@portal/shared/messages';
 import { deployedToken, issuerAccount, openListing } from '../../test/market-fixtures.js';
+import { testDatabaseUrl } from '../../test/test-database.js';
 import {
   callApi,
   createTestApp,
@@ -122,7 +124,14 @@ describe('GET /api/escrow/marketplace', () => {
   it('filters by token type and status, and sorts by name, symbol and age', async () => {
     expect((await browse('?tokenType=SPL')).listings.map((l) => l.listingId)).toEqual([ids.sun]);
     expect((await browse('?status=FAILED')).listings.map((l) => l.listingId)).toEqual([ids.bond]);
-    expect((await browse('?status=DEPLOYED&tokenType=ERC20')).total).toBe(2);
+    const filtered = await browse('?status=DEPLOYED&tokenType=ERC20');
+    expect(filtered.total).toBe(2);
+    expect(filtered.summary).toEqual({
+      totalTokens: 2,
+      availableForInvestment: 2,
+      activeIssuers: 1,
+      totalValue: '$0',
+    });
     expect((await browse('?sort=oldest')).listings.map((l) => l.listingId)).toEqual([
       ids.gold,
       ids.art,
@@ -186,6 +195,13 @@ describe('GET /api/escrow/marketplace', () => {
       (await callApi(t.app, 'GET', `/api/escrow/marketplace?sort=newest&cursor=${forged}`, investor))
         .statusCode,
     ).toBe(400);
+  });
+
+  it.runIf(testDatabaseUrl)('has a trigram index for the search on PostgreSQL', async () => {
+    const result = await t.app.container.database.db.execute(
+      sql`select indexdef from pg_indexes where indexname = 'listings_search_trgm_idx'`,
+    );
+    expect(JSON.stringify(result)).toContain('gin_trgm_ops');
   });
 
   it('needs a session', async () => {

@@ -75,7 +75,7 @@ describe('EVM escrow purchases', () => {
     expect(await onChain(token.id, buyer.eth)).toBe(500n);
     const issuerAfter = await ethBalance(issuerEth.address);
     expect(issuerAfter - issuerBefore).toBe(5n * 10n ** 15n);
-    expect(await listingRow(listing.id)).toMatchObject({ reserved: '5', sold: '5' });
+    expect(await listingRow(listing.id)).toMatchObject({ reserved: '500', sold: '500' }); // base units
   });
 
   it('ERC-20 escrow sells whole tokens only', async () => {

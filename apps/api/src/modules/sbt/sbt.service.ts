@@ -39,9 +39,7 @@ export interface SbtDeps {
  * vault's ETH address. The job is safe to run again after a crash at any step.
  */
 export class SbtService {
-  constructor(private readonly deps: SbtDeps) {
-    deps.jobs.register(MINT_QUEUE, (payload, job) => this.mint((payload as { sbtId: string }).sbtId, job));
-  }
+  constructor(private readonly deps: SbtDeps) {}
 
   images(): SbtImage[] {
     return this.deps.designs;
@@ -89,8 +87,8 @@ export class SbtService {
     return (await this.deps.repo.listOwned(userId)).map((row) => this.toSbt(row));
   }
 
-  /** The mint job. Each step is skipped when an earlier run already did it. */
-  private async mint(sbtId: string, job: JobRow): Promise<void> {
+  /** The mint job (jobs/sbt-mint.job.ts). Each step is skipped when an earlier run already did it. */
+  async mint(sbtId: string, job: JobRow): Promise<void> {
     const { repo, tokens } = this.deps;
     const row = await repo.findById(sbtId);
     if (!row || row.status === 'minted') return;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TransactionSerializable } from 'viem';
+import { getAddress, type TransactionSerializable } from 'viem';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { displayRole } from '@portal/shared/roles';
@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
+import type { EvmSigner } from '../../providers/chain/chain.js';
 import type { CustodyPort, CustodyVault } from '../../providers/custody/custody.js';
 import type { VaultRepo, VaultRow } from './vault.repo.js';
 
@@ -164,6 +165,21 @@ export class VaultService {
   async profileFields(userId: string): Promise<Partial<User>> {
     const wallets = inAssetOrder(await this.deps.repo.walletsOfUser(userId));
     return { wallets, ...walletProfileFields(wallets) };
+  }
+
+  /**
+   * The user's vault ETH wallet as a signer for the keyed chain sender (deployments, listings,
+   * purchases); signing stays at the custody provider.
+   */
+  async evmSigner(userId: string): Promise<EvmSigner> {
+    const eth = (await this.deps.repo.walletsOfUser(userId)).find(
+      (wallet) => assetChain(wallet.assetId) === 'ethereum',
+    );
+    if (!eth) throw new DomainError('CONFLICT', messages.vaultRequired);
+    return {
+      address: getAddress(eth.address),
+      signTransaction: (transaction) => this.signEvmTransaction(userId, transaction),
+    };
   }
 
   /** Signs with the user's vault ETH key at the custody provider; the key never reaches us. */

@@ -49,12 +49,19 @@ describe('embedded chain', () => {
       parseEther('1000'),
     );
     const rows = await journal();
-    expect(rows).toHaveLength(1);
+    const platform = {
+      soulBoundToken: sbt,
+      listingEscrow: chain.contractAddress('listingEscrow'),
+      paymentRecorder: chain.contractAddress('paymentRecorder'),
+    };
+    expect(rows.map((row) => row.contractAddress)).toEqual(
+      Object.values(platform).map((address) => address.toLowerCase()),
+    );
     expect(rows[0]).toMatchObject({ seq: 1, contractAddress: sbt.toLowerCase(), blockNumber: 1 });
 
-    // Idempotent: the recorded address is reused, nothing new is sent.
-    expect(await chain.deployPlatformContracts()).toEqual({ soulBoundToken: sbt });
-    expect(await journal()).toHaveLength(1);
+    // Idempotent: the recorded addresses are reused, nothing new is sent.
+    expect(await chain.deployPlatformContracts()).toEqual(platform);
+    expect(await journal()).toHaveLength(3);
   });
 
   it('rebuilds identical transactions, receipts and token state after a restart', async () => {
@@ -66,7 +73,7 @@ describe('embedded chain', () => {
     await first.chain.close();
 
     const second = await open();
-    expect(second.replayed).toBe(2);
+    expect(second.replayed).toBe(4);
     const again = await second.chain.publicClient.getTransactionReceipt({ hash: minted.txHash });
     expect(again).toEqual(receipt);
     expect(await second.chain.publicClient.getBlockNumber()).toBe(block);
@@ -117,9 +124,10 @@ describe('embedded chain', () => {
     ]);
     expect(results.every(Boolean)).toBe(true);
     const rows = await journal();
-    expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
-    expect(rows.map((row) => row.blockNumber)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
-    expect(new Set(rows.map((row) => row.blockHash)).size).toBe(11);
+    const sent = 3 + 10; // the platform contracts, then the concurrent sends
+    expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
+    expect(rows.map((row) => row.blockNumber)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
+    expect(new Set(rows.map((row) => row.blockHash)).size).toBe(sent);
   });
 
   it('journals transactions signed elsewhere, and leaves no trace of a refused one', async () => {

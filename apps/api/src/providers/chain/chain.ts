@@ -14,9 +14,16 @@ import {
   type Hex,
   type PublicClient,
   type TransactionReceipt,
+  type TransactionSerializable,
   type Transport,
 } from 'viem';
 import type { PlatformContractName } from './platform-contracts.js';
+
+/** An address the portal can sign for: the platform account, or a custodial vault's ETH wallet. */
+export interface EvmSigner {
+  readonly address: Address;
+  signTransaction(transaction: TransactionSerializable): Promise<Hex>;
+}
 
 /**
  * The EVM chain the portal writes to. Every transaction is signed locally by a viem account and
@@ -29,6 +36,8 @@ export interface ChainPort {
   readonly publicClient: PublicClient<Transport, Chain>;
   /** The account that deploys platform contracts and holds their minter roles. */
   readonly platformAddress: Address;
+  /** Signs as the platform account (for the keyed sender). */
+  readonly platformSigner: EvmSigner;
   /** The node itself (EIP-1193); on the embedded chain, sends through it are journaled too. */
   readonly provider: { request: EIP1193RequestFn };
 

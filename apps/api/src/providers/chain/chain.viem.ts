@@ -13,7 +13,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
-import type { ChainPort } from './chain.js';
+import type { ChainPort, EvmSigner } from './chain.js';
 import type { ChainRepo } from './chain.repo.js';
 import { platformContracts, type PlatformContractName } from './platform-contracts.js';
 import { SerialQueue } from './serial-queue.js';
@@ -50,6 +50,7 @@ export class ViemChain implements ChainPort {
   readonly chain: Chain;
   readonly publicClient: PublicClient<Transport, Chain>;
   readonly platformAddress: Address;
+  readonly platformSigner: EvmSigner;
   readonly provider: ChainPort['provider'];
   private readonly platformWallet: WalletClient<Transport, Chain, Account>;
   private readonly faucetWallet: WalletClient<Transport, Chain, Account>;
@@ -65,6 +66,7 @@ export class ViemChain implements ChainPort {
     this.platformWallet = createWalletClient({ chain: this.chain, transport, account: options.platform });
     this.faucetWallet = createWalletClient({ chain: this.chain, transport, account: options.faucet });
     this.platformAddress = options.platform.address;
+    this.platformSigner = options.platform;
     this.provider = {
       request: (args) => this.publicClient.request(args as Parameters<typeof this.publicClient.request>[0]),
     };

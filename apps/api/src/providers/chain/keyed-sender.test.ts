@@ -13,8 +13,8 @@ import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import type { ChainPort } from './chain.js';
 import { ChainSendsRepo } from './chain-sends.repo.js';
-import { ChainSendError, KeyedSender } from './keyed-sender.js';
-import { embeddedChainOn } from './testing/test-chain.js';
+import { KeyedSender } from './keyed-sender.js';
+import { embeddedChainOn, sendOutcome } from './testing/test-chain.js';
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
@@ -42,14 +42,6 @@ describe('KeyedSender', () => {
         sendRawTransaction: () => Promise.reject(new Error(message)),
       },
       repo,
-    );
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'no error',
-      (error: unknown) =>
-        error instanceof ChainSendError
-          ? `${error.code}${error.errorName ? `:${error.errorName}` : ''}`
-          : String(error),
     );
 
   beforeAll(async () => {
@@ -138,7 +130,9 @@ describe('KeyedSender', () => {
   it('refuses before signing when the sender cannot pay, or when the call reverts', async () => {
     const poor = await funded(0n);
     expect(
-      await failure(sender.send({ key: 'test:poor', from: poor, to: newAddress(), data: '0x', value: 1n })),
+      await sendOutcome(
+        sender.send({ key: 'test:poor', from: poor, to: newAddress(), data: '0x', value: 1n }),
+      ),
     ).toBe('INSUFFICIENT_FUNDS');
     const outsider = await funded();
     const mint = encodeFunctionData({
@@ -152,7 +146,7 @@ describe('KeyedSender', () => {
       to: chain.contractAddress('soulBoundToken'),
       data: mint,
     };
-    expect(await failure(sender.send({ ...request, abi: soulBoundTokenAbi }))).toBe(
+    expect(await sendOutcome(sender.send({ ...request, abi: soulBoundTokenAbi }))).toBe(
       'REVERTED:AccessControlUnauthorizedAccount',
     );
     expect(await repo.find(chain.chain.id, 'test:poor')).toBeUndefined();
@@ -165,7 +159,7 @@ describe('KeyedSender', () => {
     const to = newAddress();
     const request = { key: 'test:refused', from, to, data: '0x' as Hex, value: 3n };
     const refused = failingBroadcast('insufficient funds for gas * price + value').send(request);
-    expect(await failure(refused)).toBe('INSUFFICIENT_FUNDS');
+    expect(await sendOutcome(refused)).toBe('INSUFFICIENT_FUNDS');
     expect((await repo.find(chain.chain.id, 'test:refused'))?.status).toBe('rejected');
     const retried = await sender.send(request);
     expect(retried.reused).toBe(false);

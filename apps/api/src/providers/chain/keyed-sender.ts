@@ -8,17 +8,10 @@ import {
   type Hash,
   type Hex,
   type TransactionReceipt,
-  type TransactionSerializable,
 } from 'viem';
-import { revertErrorName, type ChainPort } from './chain.js';
+import { revertErrorName, type ChainPort, type EvmSigner } from './chain.js';
 import type { ChainSendsRepo, SendRow } from './chain-sends.repo.js';
 import { SerialQueue } from './serial-queue.js';
-
-/** An address the portal can sign for: the platform account, or a custodial vault's ETH wallet. */
-export interface EvmSigner {
-  readonly address: Address;
-  signTransaction(transaction: TransactionSerializable): Promise<Hex>;
-}
 
 export interface SendRequest {
   /** The caller's idempotency key, e.g. `purchase:<id>:pay`: one transaction per key, ever. */

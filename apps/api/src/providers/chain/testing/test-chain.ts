@@ -6,6 +6,7 @@ import { MasterKey } from '../../../secrets/envelope.js';
 import { SecretStore } from '../../../secrets/secrets.repo.js';
 import { TestClock } from '../../../test/test-app.js';
 import { openEmbeddedChain } from '../chain.embedded.js';
+import { ChainSendError } from '../keyed-sender.js';
 
 export const silentLog = pino({ level: 'silent' });
 
@@ -34,3 +35,13 @@ export function embeddedChainOn(database: Database, clock = new TestClock()) {
       }),
   };
 }
+
+/** How a send ended: 'no error', the ChainSendError code (with `:ErrorName` for a revert), or the message. */
+export const sendOutcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'no error',
+    (error: unknown) =>
+      error instanceof ChainSendError
+        ? `${error.code}${error.errorName ? `:${error.errorName}` : ''}`
+        : String(error),
+  );

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+/**
+ * The marketplace page under load (issue 9): 10,000 listings seeded, a signed-in investor asks
+ * for 25 rows with a search, a filter and a sort, 50 connections over real HTTP (autocannon).
+ * Beside it, in the same run and on the same machine, bare Fastify answering "hello": the
+ * figure that matters is the throughput ratio, and p99 latency. PostgreSQL (BENCH_DATABASE_URL,
+ * default the local `test` server; a fresh database is created and dropped) and PGlite.
+ * A report, not a test.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
+const { loadConfig } = await import(path.join(root, 'apps/api/dist/config.js'));
+
+const LISTINGS = 10_000;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const query = '/api/escrow/marketplace?search=gold&tokenType=ERC20&status=DEPLOYED&sort=name&limit=25';
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function bare() {
+  const app = Fastify();
+  app.get('/', async () => 'hello');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await load(`http://127.0.0.1:${app.server.address().port}/`);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Seeds an issuer, 100 deployed tokens and the listings in a few statements. */
+async function seed(app) {
+  const { db } = app.container.database;
+  const issuer = await app.container.auth.createAccount({
+    name: 'Bench Issuer',
+    email: `bench.issuer.${Date.now()}@example.com`,
+    password: 'bench password',
+    role: 'issuer',
+  });
+  const names = ['Gold', 'Silver', 'Harbour', 'Solar', 'Vineyard', 'Bond', 'Gallery', 'Forest', 'Rail', 'Port'];
+  const types = ['ERC20', 'ERC721', 'ERC1155', 'SPL'];
+  const tokens = Array.from({ length: 100 }, (_, i) => ({
+    id: randomUUID(),
+    name: `${names[i % 10]} Asset ${i}`,
+    symbol: `B${i}`,
+    type: types[i % 4],
+  }));
+  for (const token of tokens) {
+    await db.execute(sql`insert into issuer_tokens (id, issuer_id, name, symbol, token_type, asset_category,
+      decimals, total_supply, blockchain, treasury_address, status, contract_address)
+      values (${token.id}, ${issuer.id}, ${token.name}, ${token.symbol}, ${token.type}, 'Other', 0, 1000000,
+      ${token.type === 'SPL' ? 'solana' : 'ethereum'}, ${`0x${randomBytes(20).toString('hex')}`}, 'DEPLOYED',
+      ${`0x${randomBytes(20).toString('hex')}`})`);
+  }
+  for (let start = 0; start < LISTINGS; start += 1000) {
+    const rows = Array.from({ length: 1000 }, (_, k) => {
+      const token = tokens[(start + k) % tokens.length];
+      return sql`(${token.id}, ${issuer.id}, 'escrow', 1000, 1000000000000000, now() + interval '30 days', 'DEPLOYED',
+        ${`${token.name}\n${token.symbol}\nlisting ${start + k}`.toLowerCase()}, now() - ${`${start + k} seconds`}::interval)`;
+    });
+    await db.execute(sql`insert into listings (token_id, issuer_id, kind, token_amount, price_wei, deadline, status,
+      search_text, created_at) values ${sql.join(rows, sql`, `)}`);
+  }
+}
+
+async function portal(kind) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-market-'));
+  const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  let databaseUrl;
+  if (kind === 'postgres') {
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    MASTER_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+  });
+  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await seed(app);
+    const { token } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Bench Investor', email: `bench.${Date.now()}@example.com`, password: 'bench password' },
+      })
+    ).json();
+    const base = `http://127.0.0.1:${app.server.address().port}`;
+    const first = await (await fetch(`${base}${query}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    if (!first.success || first.data.listings.length !== 25) throw new Error('the marketplace page did not answer 25 rows');
+    return { ...(await load(`${base}${query}`, { authorization: `Bearer ${token}` })), total: first.data.total };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+const hello = await bare();
+const rows = [];
+for (const kind of ['postgres', 'pglite']) rows.push({ kind, ...(await portal(kind)) });
+console.log('');
+console.log(`Marketplace page (${LISTINGS} listings; 25 rows, search + filter + sort, signed in), ${CONNECTIONS} connections, ${SECONDS} s:`);
+console.log('| Measure | requests/s | p99 | × bare Fastify |');
+console.log('|---|---|---|---|');
+console.log(`| bare Fastify "hello" | ${hello.rps.toFixed(0)} | ${hello.p99} ms | 100 % |`);
+for (const row of rows) {
+  console.log(
+    `| marketplace on ${row.kind} (${row.total} matching) | ${row.rps.toFixed(0)} | ${row.p99} ms | ${((row.rps / hello.rps) * 100).toFixed(1)} % |`,
+  );
+}
