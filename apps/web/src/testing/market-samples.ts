@@ -19,6 +19,7 @@ export function sampleListing(change: Partial<MarketplaceListing> = {}): Marketp
       totalSupply: '1000',
       decimals: 18,
       metadata: {},
+      blockchain: 'ethereum',
       ...token,
     },
     blockchain: 'ethereum',

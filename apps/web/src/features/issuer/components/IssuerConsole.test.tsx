@@ -22,6 +22,7 @@ const deployed = {
   decimals: 18,
   totalSupply: '1000',
   treasuryAmount: '600',
+  metadata: {},
   blockchain: 'ethereum',
   network: 'sepolia',
   environment: 'embedded',

@@ -34,6 +34,7 @@ export function ListingsSection({ onCreate, canCreate }: { onCreate: () => void;
         t('issuer.listings.kind'),
         t('issuer.listings.amount'),
         t('issuer.listings.sold'),
+        t('issuer.tokens.proceeds'),
         t('issuer.listings.price'),
         t('issuer.listings.deadline'),
         t('issuer.listings.status'),
@@ -61,6 +62,9 @@ export function ListingsSection({ onCreate, canCreate }: { onCreate: () => void;
           <TableCell>{t(`marketplace.kinds.${listing.kind}`)}</TableCell>
           <TableCell>{listing.tokenAmount}</TableCell>
           <TableCell>{listing.soldAmount}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {t('marketplace.eth', { amount: listing.proceedsETH })}
+          </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
             {t('marketplace.eth', { amount: listing.priceETH })}
           </TableCell>
