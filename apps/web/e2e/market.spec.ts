@@ -169,6 +169,9 @@ test.describe('screenshots', () => {
       const dialog = page.getByTestId('purchase-dialog').getByRole('dialog');
       await expect(dialog).toBeVisible();
       await dialog.getByRole('textbox').fill('0.01');
+      await expect(dialog.getByRole('button', { name: /.+/ }).last()).toBeEnabled();
+      // Let the button's colour transition finish before the picture.
+      await page.waitForTimeout(300);
       await page.screenshot({ path: shotPath('purchase-dialog', look) });
       await page.keyboard.press('Escape');
       await page.goto('/dashboard?tab=assets');

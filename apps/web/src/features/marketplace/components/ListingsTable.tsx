@@ -83,7 +83,16 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
           sx={{ paddingBlock: 0, borderBlockEnd: open ? undefined : 0 }}
         >
           <Collapse in={open} timeout="auto" unmountOnExit id={detailsId}>
-            <ListingDetails listing={listing} />
+            <ListingDetails
+              listing={listing}
+              action={
+                listing.available && (
+                  <AppButton onClick={onInvest} fullWidth>
+                    {t('marketplace.invest')}
+                  </AppButton>
+                )
+              }
+            />
           </Collapse>
         </TableCell>
       </TableRow>
