@@ -59,17 +59,15 @@ function AssetCard({ asset }: { asset: InvestorAsset }) {
           <Detail term={t('assets.percent')}>{`${asset.percent}%`}</Detail>
           <Detail term={t('assets.issuer')}>{asset.issuer.email ?? t('marketplace.unknownIssuer')}</Detail>
           <Detail term={t('assets.purchasedAt')}>{formatDateTime(asset.purchasedAt, i18n.language)}</Detail>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Detail term={t('assets.hash')}>
-              {asset.transactionHash ? (
-                <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="asset-hash">
-                  {asset.transactionHash}
-                </Box>
-              ) : (
-                t('purchase.pending')
-              )}
-            </Detail>
-          </Box>
+          <Detail sx={{ gridColumn: '1 / -1' }} term={t('assets.hash')}>
+            {asset.transactionHash ? (
+              <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="asset-hash">
+                {asset.transactionHash}
+              </Box>
+            ) : (
+              t('purchase.pending')
+            )}
+          </Detail>
         </Box>
         <ViewCredentialButton vcUrl={asset.vcUrl} label={t('assets.viewCredential')} size="sm" />
       </CardContent>

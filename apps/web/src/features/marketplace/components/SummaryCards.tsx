@@ -20,18 +20,16 @@ export function SummaryCards({ summary }: { summary: MarketplacePage['summary'] 
   ];
   return (
     <Box
-      component="dl"
       data-testid="marketplace-summary"
       sx={{
         display: 'grid',
         gap: { xs: 1.5, sm: 2 },
         gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        margin: 0,
       }}
     >
       {cards.map((card) => (
         <Card key={card.key} data-testid={`summary-${card.key}`}>
-          <CardContent sx={{ padding: { xs: 2, sm: 2.5 } }}>
+          <CardContent component="dl" sx={{ margin: 0, padding: { xs: 2, sm: 2.5 } }}>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 550 }}>
               {card.label}
             </Typography>

@@ -172,17 +172,15 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
       ) : (
         <>
           <Detail term={t('purchase.totalSupply')}>{token.totalSupply || t('purchase.notAvailable')}</Detail>
-          <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' } }}>
-            <Detail term={t('purchase.contract')}>
-              {token.contractAddress ? (
-                <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                  {token.contractAddress}
-                </Box>
-              ) : (
-                t('marketplace.details.notDeployed')
-              )}
-            </Detail>
-          </Box>
+          <Detail sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' } }} term={t('purchase.contract')}>
+            {token.contractAddress ? (
+              <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                {token.contractAddress}
+              </Box>
+            ) : (
+              t('marketplace.details.notDeployed')
+            )}
+          </Detail>
         </>
       )}
     </Box>

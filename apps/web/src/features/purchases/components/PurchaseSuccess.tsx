@@ -32,17 +32,15 @@ export function PurchaseSuccess({ result, symbol }: { result: PurchaseResponse['
           {ownershipRecord.amount} {symbol}
         </Detail>
         <Detail term={t('purchase.success.percent')}>{`${ownershipRecord.percent}%`}</Detail>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Detail term={t('purchase.success.hash')}>
-            {ownershipRecord.transactionHash ? (
-              <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="purchase-hash">
-                {ownershipRecord.transactionHash}
-              </Box>
-            ) : (
-              t('purchase.pending')
-            )}
-          </Detail>
-        </Box>
+        <Detail sx={{ gridColumn: '1 / -1' }} term={t('purchase.success.hash')}>
+          {ownershipRecord.transactionHash ? (
+            <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="purchase-hash">
+              {ownershipRecord.transactionHash}
+            </Box>
+          ) : (
+            t('purchase.pending')
+          )}
+        </Detail>
       </Box>
       {vcData.ipfsUrl && (
         <Link
