@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { TOKEN_TYPES } from '@portal/shared/chain-families';
 import { MARKETPLACE_SORTS, MARKETPLACE_STATUS_FILTERS } from '@portal/shared/marketplace';
@@ -25,20 +25,24 @@ export function useMarketplaceFilters() {
     [params],
   );
 
+  // Navigations commit later (a transition); two changes close together (a filter, then the
+  // debounced search) must build on each other, not on the last rendered URL.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   const setFilters = useCallback(
-    (change: Partial<MarketplaceFilters>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(change) as [keyof MarketplaceFilters, string][]) {
-            const name = PARAMS[key];
-            if (value && value !== DEFAULT_FILTERS[key]) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (change: Partial<MarketplaceFilters>) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(change) as [keyof MarketplaceFilters, string][]) {
+        const name = PARAMS[key];
+        if (value && value !== DEFAULT_FILTERS[key]) next.set(name, value);
+        else next.delete(name);
+      }
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 
