@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { buyer, signIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
 import { PASSWORD, registerAccount, uniqueEmail } from './portal';
@@ -60,6 +61,7 @@ test('issuer lists a token; an investor finds it, buys it, and sees it in My Ass
   const listingRow = page.getByTestId('issuer-listing-row').filter({ hasText: name });
   await expect(listingRow.getByText('DEPLOYED')).toBeVisible({ timeout: 90_000 });
   await page.screenshot({ path: shotPath('issuer-console', looks(['en'])[0]!), fullPage: true });
+  await expectAccessible(page);
 
   // The investor: browse, search, filter, expand, buy by token count.
   const investor = await buyer('market');
@@ -165,9 +167,12 @@ test.describe('screenshots', () => {
       await expect(page.getByTestId('listing-row').first()).toBeVisible({ timeout: 30_000 });
       await page.getByTestId('listing-row').first().getByRole('button').first().click();
       await page.screenshot({ path: shotPath('marketplace', look), fullPage: look.width === 'phone' });
+      await expectAccessible(page, 'main');
       await page.getByTestId('listing-row').first().getByRole('button').nth(1).click();
       const dialog = page.getByTestId('purchase-dialog').getByRole('dialog');
       await expect(dialog).toBeVisible();
+      // Checked before typing: the submit button's colour is then not mid-transition.
+      await expectAccessible(page, '[role="dialog"]');
       await dialog.getByRole('textbox').fill('0.01');
       await expect(dialog.getByRole('button', { name: /.+/ }).last()).toBeEnabled();
       // Let the button's colour transition finish before the picture.
@@ -177,6 +182,7 @@ test.describe('screenshots', () => {
       await page.goto('/dashboard?tab=assets');
       await expect(page.getByTestId('asset-card').first()).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ path: shotPath('my-assets', look), fullPage: look.width === 'phone' });
+      await expectAccessible(page, 'main');
     });
   }
 });
