@@ -20,6 +20,8 @@ import { kycRoutes } from './modules/kyc/kyc.routes.js';
 import { issuerRoutes } from './modules/issuer/issuer.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { registerDemoJobs } from './jobs/demo.jobs.js';
 import { registerIssuerJobs } from './jobs/issuer.jobs.js';
@@ -104,6 +106,12 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     accessTokenSeconds: config.session.accessTokenSeconds,
   });
   adminRoutes(app, container.outbox);
+  settingsRoutes(app, container.settings);
+  notificationsRoutes(app, {
+    notifications: container.notifications,
+    hub: container.events,
+    isLive: (sessionId) => container.auth.isLive(sessionId),
+  });
   await kycRoutes(app, {
     kyc: container.kyc,
     sandbox: container.kycSandbox,

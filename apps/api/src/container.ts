@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SERVER_EVENTS } from '@portal/shared/notifications';
 import { getAddress } from 'viem';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -31,6 +32,12 @@ import { ReconcileService } from './modules/reconcile/reconcile.service.js';
 import { publishDesigns } from './modules/sbt/sbt.designs.js';
 import { SbtRepo } from './modules/sbt/sbt.repo.js';
 import { SbtService } from './modules/sbt/sbt.service.js';
+import { EventHub } from './modules/notifications/event-hub.js';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { SettingsRepo } from './modules/settings/settings.repo.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
@@ -49,6 +56,8 @@ import type { IpfsPort } from './providers/ipfs/ipfs.js';
 import type { FireblocksWebhookVerifier } from './providers/custody/fireblocks-webhook.js';
 import { createKyc } from './providers/kyc/create-kyc.js';
 import type { SandboxService } from './providers/kyc/sandbox/sandbox.service.js';
+import { createSolana } from './providers/solana/create-solana.js';
+import type { SolanaPort } from './providers/solana/solana.js';
 import type { MailPort } from './providers/mail/mail.js';
 import { OutboxMail } from './providers/mail/mail.embedded.js';
 import { SmtpMail } from './providers/mail/mail.smtp.js';
@@ -63,6 +72,7 @@ export interface ContainerOverrides {
   masterKey?: MasterKey;
   mail?: MailPort;
   chain?: ChainPort;
+  solana?: SolanaPort;
   ipfs?: IpfsPort;
 }
 
@@ -76,6 +86,9 @@ export interface Container {
   jobs: JobQueue;
   auth: AuthService;
   users: UsersService;
+  settings: SettingsService;
+  events: EventHub;
+  notifications: NotificationsService;
   dids: DidService;
   credentials: CredentialsService;
   kyc: KycService;
@@ -94,6 +107,8 @@ export interface Container {
   chainSender: KeyedSender;
   /** Asset tokens, listing escrow and payment recorder, written through chainSender. */
   assetContracts: AssetContracts;
+  /** SPL tokens: the embedded Solana VM or a Solana JSON-RPC node. */
+  solana: SolanaPort;
   ipfs: IpfsPort;
   /** The block explorer pages, served only for the embedded chain. */
   explorer: ExplorerService | undefined;
@@ -129,6 +144,27 @@ export async function createContainer(
   );
   const usersRepo = new UsersRepo(db);
   const users = new UsersService(usersRepo);
+  const twoFactorRepo = new TwoFactorRepo(db);
+  const settings = new SettingsService({
+    db,
+    repo: new SettingsRepo(db),
+    users: usersRepo,
+    twoFactorEnabled: (userId) => twoFactorRepo.isEnabled(userId),
+    clock,
+  });
+  users.addProfileSource((userId) => settings.profileFields(userId));
+  const events = new EventHub();
+  const notifications = new NotificationsService({
+    repo: new NotificationsRepo(db),
+    users: usersRepo,
+    channels: (userId) => settings.channels(userId),
+    hub: events,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+  });
+
   const auth = new AuthService({
     db,
     auth: new AuthRepo(db),
@@ -141,15 +177,24 @@ export async function createContainer(
     clock,
     config,
     log,
+    alerts: { enabled: (userId) => settings.loginAlerts(userId), notify: notifications.notify },
   });
 
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
   log.info({ custody: custody.name }, 'custody adapter selected');
   const chain = overrides.chain ?? (await createChain(config.chain, { db, secrets, clock, log }));
+  const solana = overrides.solana ?? (await createSolana(config.solana, { db, secrets, custody, log }));
   const ipfs = overrides.ipfs ?? createIpfs(config.ipfs, { db });
   log.info(
-    { chain: chain.kind, chainId: chain.chain.id, platform: chain.platformAddress, ipfs: ipfs.name },
-    'chain and IPFS adapters selected',
+    {
+      chain: chain.kind,
+      chainId: chain.chain.id,
+      platform: chain.platformAddress,
+      solana: solana.kind,
+      solanaFeePayer: solana.feePayer,
+      ipfs: ipfs.name,
+    },
+    'chain, Solana and IPFS adapters selected',
   );
   const explorer = chain.kind === 'embedded' ? new ExplorerService(chain, new ChainRepo(db)) : undefined;
   const chainSender = new KeyedSender(chain, new ChainSendsRepo(db));
@@ -163,6 +208,7 @@ export async function createContainer(
     fuel: async (ethAddress) => {
       await chain.fund(getAddress(ethAddress));
     },
+    notify: notifications.notify,
   });
   users.addProfileSource((userId) => vault.profileFields(userId));
 
@@ -175,7 +221,15 @@ export async function createContainer(
     // The sandbox's decisions go through the same verification and handler as Sumsub's webhooks.
     deliver: (rawBody, headers) => kyc.receiveWebhook(rawBody, headers),
   });
-  const kyc: KycService = new KycService({ db, repo: new KycRepo(db), port: kycPort, masterKey, clock, log });
+  const kyc: KycService = new KycService({
+    db,
+    repo: new KycRepo(db),
+    port: kycPort,
+    masterKey,
+    clock,
+    log,
+    notify: notifications.notify,
+  });
   users.addProfileSource((userId) => kyc.profile(userId));
 
   log.info(
@@ -207,6 +261,7 @@ export async function createContainer(
     jobs,
     clock,
     log,
+    notify: notifications.notify,
   });
   registerSbtMintJob(jobs, sbt);
 
@@ -214,6 +269,7 @@ export async function createContainer(
     chain,
     sender: chainSender,
     assets: assetContracts,
+    solana,
     vault,
     publicUrl: config.publicUrl,
   });
@@ -243,12 +299,33 @@ export async function createContainer(
       issueCredential: async (_userId, subject) =>
         (await credentials.issue({ type: 'TokenPurchaseCredential', subject: subject as never })).cid,
       credentialUrl: (cid) => ipfs.url(cid),
+      changed: (userId, purchase) => {
+        events.publish(userId, SERVER_EVENTS.purchase, purchase);
+        if (purchase.status === 'COMPLETED' || purchase.status === 'FAILED') {
+          void notifications.notify(
+            userId,
+            purchase.status === 'COMPLETED' ? 'purchase.settled' : 'purchase.failed',
+            {
+              amount: purchase.amount,
+              symbol: purchase.tokenSymbol,
+            },
+          );
+        }
+      },
     },
     jobs,
     clock,
     log,
   });
   const demo = new DemoService({ db, auth, users: usersRepo, vault, issuer, jobs, clock, log });
+
+  settings.addExportSource('account', (userId) => users.getProfile(userId));
+  settings.addExportSource('sessions', (userId) => auth.sessionHistory(userId));
+  settings.addExportSource(
+    'notifications',
+    async (userId) => (await notifications.list(userId)).notifications,
+  );
+  settings.addExportSource('soulBoundTokens', (userId) => sbt.list(userId));
 
   return {
     config,
@@ -260,6 +337,9 @@ export async function createContainer(
     jobs,
     auth,
     users,
+    settings,
+    events,
+    notifications,
     dids,
     credentials,
     kyc,
@@ -275,11 +355,13 @@ export async function createContainer(
     chain,
     chainSender,
     assetContracts,
+    solana,
     ipfs,
     explorer,
     async close() {
       await jobs.stop();
       await chain.close();
+      await solana.close();
       if (mail instanceof SmtpMail) await mail.drain();
       if (!overrides.database) await database.close();
     },

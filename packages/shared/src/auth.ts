@@ -9,6 +9,7 @@ import {
 } from './fields.js';
 import { KycStatusSchema } from './kyc-status.js';
 import { messages } from './messages.js';
+import { LANGUAGES, THEMES } from './settings.js';
 import { WalletProfileFieldsSchema, WalletSchema } from './vault.js';
 
 /** The web app asks for cookie sessions; API clients default to bearer tokens (DESIGN §5). */
@@ -68,6 +69,10 @@ export const UserSchema = z
     kycVerifiedName: z.string().optional(),
     kycCountry: z.string().optional(),
     createdAt: z.string(),
+    // Account settings the whole app applies at sign-in (ADR 0021).
+    avatarUrl: z.string().optional(),
+    theme: z.enum(THEMES).optional(),
+    language: z.enum(LANGUAGES).optional(),
     // spec §3: per-chain wallet fields, filled from the vault
     ...WalletProfileFieldsSchema.shape,
   })

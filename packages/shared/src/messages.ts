@@ -175,6 +175,25 @@ export const messages = {
   issuerItemsInEscrowOnly: 'ERC-721 items can only be sold in escrow.',
   issuerDeployFailed: 'The token could not be deployed. Please try again.',
   issuerListingFailed: 'The tokens could not be moved into escrow.',
+  // our own wording for account settings where the spec is silent (ADR 0021)
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  personNameTooLong: 'Names must be at most 50 characters',
+  personNameInvalid: 'Names can only contain letters, spaces, hyphens and apostrophes',
+  phoneInvalid: 'Please enter a valid phone number',
+  companyTooLong: 'Company must be at most 100 characters',
+  profileSaved: 'Profile saved',
+  preferencesSaved: 'Preferences saved',
+  avatarRequired: 'Please choose a picture',
+  avatarUnsupported: 'Please upload a JPEG, PNG or WebP picture',
+  avatarTooLarge: 'The picture must be at most 2 MB',
+  avatarUpdated: 'Profile picture updated',
+  notificationNotFound: 'Notification not found',
+  sessionNotFound: 'Session not found',
+  sessionRevoked: 'Session signed out',
+  otherSessionsRevoked: 'Signed out of all other devices',
+  accountDeactivated: 'This account has been deactivated.',
+  accountDeactivatedDone: 'Your account has been deactivated.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

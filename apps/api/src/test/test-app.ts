@@ -25,6 +25,15 @@ export class TestClock implements Clock {
   }
 }
 
+/** The environment of a test portal on its own data directory. */
+export const testEnv = (dataDir: string, logLevel = 'info'): Env => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: logLevel,
+  PUBLIC_URL: TEST_PUBLIC_URL,
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+});
+
 export interface TestApp {
   app: App;
   config: Config;
@@ -45,11 +54,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...testEnv(dataDir),
     // Suites register many accounts from one address; the rate-limit suite sets its own limits.
     RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
     RATE_LIMIT_FORGOT_PER_IP_PER_HOUR: '100000',
@@ -184,4 +189,18 @@ export async function passKyc(
   const status = json<{ status: string }>(await callApi(app, 'GET', '/api/kyc/verification-status', who));
   if (status.status !== 'verified') throw new Error(`KYC not verified: ${status.status}`);
   return { applicantId };
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails the embedded outbox holds for one address, read the way an admin does. */
+export async function outboxFor(app: App, email: string): Promise<OutboxMessage[]> {
+  const admin = await createAdmin(app);
+  const response = await callApi(app, 'GET', '/api/admin/outbox?limit=200', admin);
+  if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode}`);
+  return json<{ messages: OutboxMessage[] }>(response).messages.filter((m) => m.to === email);
 }

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The embedded Solana VM's write-ahead journal: every signed transaction (wire format, base64) in
@@ -36,8 +36,5 @@ export const solanaSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('solana_sends_signature_uq').on(t.signature),
-    index('solana_sends_pending_idx').on(t.status),
-  ],
+  (t) => [uniqueIndex('solana_sends_signature_uq').on(t.signature)],
 );

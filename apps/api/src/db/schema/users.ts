@@ -14,6 +14,8 @@ export const users = pgTable(
       .default('investor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by 'Deactivate Account': sign-in is refused from then on (ADR 0024).
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import {
   bearer,
-  createAdmin,
   createTestApp,
   json,
+  outboxFor,
+  type OutboxMessage,
   register,
   TEST_PUBLIC_URL,
   type TestApp,
@@ -16,22 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function outboxFor(email: string): Promise<OutboxMessage[]> {
-  const admin = await createAdmin(t.app);
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/admin/outbox?limit=200',
-    headers: bearer(admin.token),
-  });
-  expect(response.statusCode).toBe(200);
-  return json<{ messages: OutboxMessage[] }>(response).messages.filter((m) => m.to === email);
-}
+const outbox = (email: string) => outboxFor(t.app, email);
 
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers, payload: { email } });
@@ -54,14 +40,14 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(json(known)).toEqual({ success: true, message: messages.forgotPasswordSent });
-    expect(await outboxFor(account.email)).toHaveLength(1);
-    expect(await outboxFor(`nobody.${account.email}`)).toHaveLength(0);
+    expect(await outbox(account.email)).toHaveLength(1);
+    expect(await outbox(`nobody.${account.email}`)).toHaveLength(0);
   });
 
   it('forgot → outbox → reset → the old password fails, the new one works, old sessions are revoked', async () => {
     const account = await register(t.app);
     await forgot(account.email);
-    const [mail] = await outboxFor(account.email);
+    const [mail] = await outbox(account.email);
     expect(mail!.subject).toBe('Reset your Investor Portal password');
     const done = await reset(tokenIn(mail!), 'a new password');
     expect(done.statusCode).toBe(200);
@@ -85,7 +71,7 @@ describe('forgot and reset password', () => {
   it('a reset link works once', async () => {
     const account = await register(t.app);
     await forgot(account.email);
-    const token = tokenIn((await outboxFor(account.email))[0]!);
+    const token = tokenIn((await outbox(account.email))[0]!);
     expect((await reset(token, 'first new password')).statusCode).toBe(200);
     const again = await reset(token, 'second new password');
     expect(again.statusCode).toBe(400);
@@ -96,7 +82,7 @@ describe('forgot and reset password', () => {
   it('a reset link expires after one hour', async () => {
     const account = await register(t.app);
     await forgot(account.email);
-    const token = tokenIn((await outboxFor(account.email))[0]!);
+    const token = tokenIn((await outbox(account.email))[0]!);
     t.clock.advance(60 * 60_000 + 1000);
     expect((await reset(token, 'too late password')).statusCode).toBe(400);
     expect((await login(account.email, account.password)).statusCode).toBe(200);
@@ -105,7 +91,7 @@ describe('forgot and reset password', () => {
   it('builds the link from PUBLIC_URL, never from a spoofed Host header, and keeps the token out of URLs sent to servers', async () => {
     const account = await register(t.app);
     await forgot(account.email, { host: 'evil.test', 'x-forwarded-host': 'evil.test' });
-    const [mail] = await outboxFor(account.email);
+    const [mail] = await outbox(account.email);
     expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/reset-password#token=`);
     expect(mail!.text).not.toContain('evil.test');
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { passwordResets, refreshTokens, sessions, users } from '../../db/schema/index.js';
 
@@ -79,6 +79,64 @@ export class AuthRepo {
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** The user's signed-in sessions, most recently used first. */
+  async listLiveSessions(userId: string, now: Date): Promise<SessionRow[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, now)),
+      )
+      .orderBy(desc(sessions.lastUsedAt));
+  }
+
+  async listAllSessions(userId: string): Promise<SessionRow[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt));
+  }
+
+  /** Revokes one of the user's own sessions; false when there is no such live session. */
+  async revokeOwnSession(userId: string, sessionId: string, reason: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  }
+
+  async touchSession(sessionId: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Whether the user signed in before from this browser (same user agent), other than `exceptId`. */
+  async hasSignedInFrom(userId: string, userAgent: string | null, exceptId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          ne(sessions.id, exceptId),
+          userAgent === null ? isNull(sessions.userAgent) : eq(sessions.userAgent, userAgent),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  async hasOtherSessions(userId: string, exceptId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptId)))
+      .limit(1);
+    return !!row;
   }
 
   async revokeUserSessions(

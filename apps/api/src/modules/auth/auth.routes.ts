@@ -15,6 +15,8 @@ import {
   VerifyResponseSchema,
 } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
+import { ActiveSessionsResponseSchema, DeactivateRequestSchema } from '@portal/shared/settings';
+import { z } from 'zod';
 import { displayRole } from '@portal/shared/roles';
 import type { App } from '../../app.js';
 import type { Clock } from '../../clock.js';
@@ -195,6 +197,70 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
     async (request) => {
       await deps.auth.changePassword(caller(request), request.body.currentPassword, request.body.newPassword);
       return { success: true as const, message: messages.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/api/auth/sessions',
+    {
+      config: { policy: ANY_ROLE },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: ActiveSessionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, sessions: await deps.auth.listSessions(caller(request)) }),
+  );
+
+  app.post(
+    '/api/auth/sessions/:sessionId/revoke',
+    {
+      config: { policy: ANY_ROLE },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        params: z.strictObject({ sessionId: z.uuid(messages.sessionNotFound) }),
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.revokeSession(caller(request), request.params.sessionId);
+      return { success: true as const, message: messages.sessionRevoked };
+    },
+  );
+
+  app.post(
+    '/api/auth/sessions/revoke-others',
+    {
+      config: { policy: ANY_ROLE },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.revokeOtherSessions(caller(request));
+      return { success: true as const, message: messages.otherSessionsRevoked };
+    },
+  );
+
+  app.post(
+    '/api/auth/deactivate',
+    {
+      config: { policy: ANY_ROLE },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: DeactivateRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deps.auth.deactivate(caller(request), request.body.password);
+      clearSessionCookies(reply);
+      return { success: true as const, message: messages.accountDeactivatedDone };
     },
   );
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionMode, User } from '@portal/shared/auth';
+import type { ActiveSession } from '@portal/shared/settings';
 import { messages } from '@portal/shared/messages';
 import type { Role } from '@portal/shared/roles';
 import type { Clock } from '../../clock.js';
@@ -9,10 +10,12 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { MailPort } from '../../providers/mail/mail.js';
 import type { MasterKey } from '../../secrets/envelope.js';
+import type { Notify } from '../notifications/notifications.service.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import type { AuthRepo, RefreshTokenRow } from './auth.repo.js';
+import { describeDevice } from './device.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import type { AuthThrottles } from './throttles.js';
 
@@ -50,6 +53,8 @@ export interface AuthDeps {
   clock: Clock;
   config: Pick<Config, 'publicUrl' | 'session'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** Login alerts (ADR 0023): whether the user wants them, and how to tell them. */
+  alerts?: { enabled: (userId: string) => Promise<boolean>; notify: Notify };
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -103,6 +108,8 @@ export class AuthService {
       this.deps.log.warn({ ip: ctx.ip }, 'sign-in failed');
       throw new DomainError('UNAUTHENTICATED', messages.invalidCredentials);
     }
+    // Said only to whoever knows the password, so it reveals nothing to a guesser.
+    if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
     await this.deps.throttles.recordLoginSuccess(email);
     if (needsRehash(row.passwordHash)) {
       await this.deps.users.updatePasswordHash(
@@ -111,10 +118,23 @@ export class AuthService {
         this.deps.clock.now(),
       );
     }
-    return {
-      user: await this.deps.usersService.getProfile(row.id),
-      session: await this.startSession(row.id, row.role, mode, ctx),
-    };
+    const session = await this.startSession(row.id, row.role, mode, ctx);
+    await this.alertNewDevice(row.id, session.sessionId, ctx);
+    return { user: await this.deps.usersService.getProfile(row.id), session };
+  }
+
+  /** Login alert: mails and lists a sign-in from a browser this account never used before. */
+  private async alertNewDevice(userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
+    const { alerts, auth } = this.deps;
+    if (!alerts || !(await alerts.enabled(userId))) return;
+    const userAgent = ctx.userAgent?.slice(0, 400) ?? null;
+    // The very first sign-in after registration is not news.
+    if (!(await auth.hasOtherSessions(userId, sessionId))) return;
+    if (await auth.hasSignedInFrom(userId, userAgent, sessionId)) return;
+    await alerts.notify(userId, 'security.login', {
+      device: describeDevice(userAgent) ?? 'Unknown device',
+      ip: ctx.ip,
+    });
   }
 
   /**
@@ -134,6 +154,7 @@ export class AuthService {
       if (!current) return this.handleStaleRefresh(repo, tokenHash, now);
       const live = await repo.findLiveSession(current.sessionId, now);
       if (!live) return undefined;
+      await repo.touchSession(live.sessionId, now);
       const successor = newOpaqueToken();
       const expiresAt = this.refreshExpiry(now, live.absoluteExpiresAt);
       await repo.insertRefreshToken({
@@ -205,6 +226,11 @@ export class AuthService {
     return { userId: live.userId, sessionId: live.sessionId, role: live.role };
   }
 
+  /** Whether a session is still signed in, for long-lived streams opened with it. */
+  async isLive(sessionId: string): Promise<boolean> {
+    return !!(await this.deps.auth.findLiveSession(sessionId, this.deps.clock.now()));
+  }
+
   /** For logout: identifies the session of a genuine token even if it has expired. */
   async sessionOf(accessToken: string): Promise<string | undefined> {
     const claims = await this.deps.tokens.verify(accessToken, {
@@ -269,6 +295,67 @@ export class AuthService {
       await this.deps.users.with(tx).updatePasswordHash(user.id, passwordHash, now);
       await this.deps.auth.with(tx).revokeUserSessions(user.id, 'password_changed', now, claims.sessionId);
     });
+  }
+
+  async listSessions(claims: AccessClaims): Promise<ActiveSession[]> {
+    const rows = await this.deps.auth.listLiveSessions(claims.userId, this.deps.clock.now());
+    return rows.map((row) => ({
+      id: row.id,
+      current: row.id === claims.sessionId,
+      device: describeDevice(row.userAgent) ?? null,
+      userAgent: row.userAgent,
+      ip: row.ip,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+    }));
+  }
+
+  /** Every sign-in of the user, for 'Download my data'. */
+  async sessionHistory(userId: string) {
+    const rows = await this.deps.auth.listAllSessions(userId);
+    return rows.map((row) => ({
+      id: row.id,
+      mode: row.mode,
+      userAgent: row.userAgent,
+      ip: row.ip,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Signs out one of the caller's sessions (another user's id is simply not found). */
+  async revokeSession(claims: AccessClaims, sessionId: string): Promise<void> {
+    const now = this.deps.clock.now();
+    if (!(await this.deps.auth.revokeOwnSession(claims.userId, sessionId, 'revoked_by_user', now)))
+      throw new DomainError('NOT_FOUND', messages.sessionNotFound);
+  }
+
+  /** 'Log out from all other devices': every session but the caller's. */
+  async revokeOtherSessions(claims: AccessClaims): Promise<void> {
+    await this.deps.auth.revokeUserSessions(
+      claims.userId,
+      'logout_others',
+      this.deps.clock.now(),
+      claims.sessionId,
+    );
+  }
+
+  /** 'Deactivate Account' (ADR 0024): password confirmed, then disabled and signed out everywhere. */
+  async deactivate(claims: AccessClaims, password: string): Promise<void> {
+    const user = await this.deps.users.findById(claims.userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED', messages.unauthenticated);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new DomainError('VALIDATION_ERROR', messages.currentPasswordWrong, {
+        fields: { password: messages.currentPasswordWrong },
+      });
+    }
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.users.with(tx).deactivate(user.id, now);
+      await this.deps.auth.with(tx).revokeUserSessions(user.id, 'deactivated', now);
+    });
+    this.deps.log.info({ userId: user.id }, 'account deactivated');
   }
 
   private async startSession(

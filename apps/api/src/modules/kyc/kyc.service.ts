@@ -15,6 +15,7 @@ import { DomainError } from '../../errors.js';
 import type { KycIdentity, KycPort, KycReview } from '../../providers/kyc/kyc.js';
 import type { MasterKey } from '../../secrets/envelope.js';
 import { outcomeOf, statusFromEvent, statusFromReview } from './kyc-state.js';
+import type { Notify } from '../notifications/notifications.service.js';
 import type { KycApplicantRow, KycEventOutcome, KycRepo } from './kyc.repo.js';
 
 export interface KycDeps {
@@ -24,6 +25,8 @@ export interface KycDeps {
   masterKey: MasterKey;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** Tells the user when their verification is decided. */
+  notify?: Notify;
 }
 
 export type WebhookOutcome = KycEventOutcome | 'duplicate';
@@ -152,6 +155,11 @@ export class KycService {
     });
 
     log.info({ applicantId: event.applicantId, type: event.type, outcome: result.outcome }, 'KYC webhook');
+    if (result.outcome === 'applied' && result.row && next && next !== result.row.status) {
+      if (next === 'verified') await this.deps.notify?.(result.row.userId, 'kyc.verified');
+      if (next === 'rejected' || next === 'rejected_final')
+        await this.deps.notify?.(result.row.userId, 'kyc.rejected');
+    }
     if (result.outcome === 'applied' && next === 'verified' && result.row) {
       try {
         await this.storeIdentity(result.row, (await port.applicantData(event.applicantId)).identity);

@@ -4,7 +4,9 @@ import type { AssetContracts } from '../../providers/chain/asset-contracts.js';
 import type { ChainPort } from '../../providers/chain/chain.js';
 import type { KeyedSender } from '../../providers/chain/keyed-sender.js';
 import type { ChainEngine } from '../chains/networks.js';
+import type { SolanaPort } from '../../providers/solana/solana.js';
 import { EvmLedger, type VaultSigning } from './ledger.evm.js';
+import { SplLedger, type SolanaVaults } from './ledger.spl.js';
 import type { PaymentLedger, TokenLedger } from './ledger.js';
 
 export interface Ledgers {
@@ -28,18 +30,34 @@ function ethereumEngine(chain: ChainPort): ChainEngine {
   };
 }
 
+function solanaEngine(solana: SolanaPort): ChainEngine {
+  return {
+    family: 'solana',
+    info:
+      solana.kind === 'embedded'
+        ? { network: 'localnet', environment: 'local' }
+        : { network: 'devnet', environment: 'testnet' },
+    explorerAddressUrl: (address) => solana.explorerAddressUrl(address),
+    explorerTxUrl: (signature) => solana.explorerTxUrl(signature),
+  };
+}
+
 /** The chains with an engine in this deployment, and their ledgers. */
 export function createLedgers(deps: {
   chain: ChainPort;
   sender: KeyedSender;
   assets: AssetContracts;
-  vault: VaultSigning;
+  solana: SolanaPort;
+  vault: VaultSigning & SolanaVaults;
   publicUrl: string;
 }): Ledgers {
   const evm = new EvmLedger(deps.assets, deps.sender, deps.vault, deps.publicUrl);
   return {
-    engines: [ethereumEngine(deps.chain)],
-    tokens: new Map<ChainFamily, TokenLedger>([['ethereum', evm]]),
+    engines: [ethereumEngine(deps.chain), solanaEngine(deps.solana)],
+    tokens: new Map<ChainFamily, TokenLedger>([
+      ['ethereum', evm],
+      ['solana', new SplLedger(deps.solana, deps.vault)],
+    ]),
     payments: evm,
   };
 }

@@ -76,6 +76,12 @@ describe('EVM escrow purchases', () => {
     const issuerAfter = await ethBalance(issuerEth.address);
     expect(issuerAfter - issuerBefore).toBe(5n * 10n ** 15n);
     expect(await listingRow(listing.id)).toMatchObject({ reserved: '500', sold: '500' }); // base units
+    const notes = json<{ notifications: Array<{ type: string; data: Record<string, string> }> }>(
+      await callApi(t.app, 'GET', '/api/notifications', buyer),
+    ).notifications;
+    expect(notes).toContainEqual(
+      expect.objectContaining({ type: 'purchase.settled', data: { amount: '5', symbol: 'EVE' } }),
+    );
   });
 
   it('ERC-20 escrow sells whole tokens only', async () => {

@@ -14,6 +14,7 @@ import type { IpfsPort } from '../../providers/ipfs/ipfs.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { DidService } from '../did/did.service.js';
 import type { VaultService } from '../vault/vault.service.js';
+import type { Notify } from '../notifications/notifications.service.js';
 import type { SbtRepo, SbtRow } from './sbt.repo.js';
 
 export const MINT_QUEUE = 'sbt.mint';
@@ -31,6 +32,7 @@ export interface SbtDeps {
   jobs: JobQueue;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  notify?: Notify;
 }
 
 /**
@@ -104,6 +106,7 @@ export class SbtService {
       const minted = await tokens.confirmMint(txHash);
       await repo.markMinted(sbtId, { tokenId: minted.tokenId, txHash, mintedAt: this.deps.clock.now() });
       this.deps.log.info({ sbtId, tokenId: minted.tokenId.toString(), txHash }, 'SBT minted');
+      await this.deps.notify?.(row.userId, 'sbt.minted', { sbtId, txHash });
     } catch (error) {
       if (job.attempts >= job.maxAttempts) await repo.markFailed(sbtId, messages.sbtMintFailed);
       throw error;

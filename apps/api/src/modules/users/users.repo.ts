@@ -40,4 +40,12 @@ export class UsersRepo {
   async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
   }
+
+  async updateName(id: string, name: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ name, updatedAt: now }).where(eq(users.id, id));
+  }
+
+  async deactivate(id: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, id));
+  }
 }

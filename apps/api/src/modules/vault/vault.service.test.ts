@@ -82,4 +82,17 @@ describe('signing for a user', () => {
     await vaults.create(userId, {});
     await expect(vaults.signEvmTransaction(userId, transaction)).resolves.toMatch(/^0x02/);
   });
+
+  it("gives the user's vault as a Solana signer with its stored SOL address", async () => {
+    const vaults = service();
+    const userId = await newUser();
+    await expect(vaults.solanaSigner(userId)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const { wallets } = await vaults.create(userId, {});
+    const signer = await vaults.solanaSigner(userId);
+    expect(signer).toEqual({
+      kind: 'vault',
+      vaultId: expect.any(String),
+      address: wallets.find((wallet) => wallet.assetId === 'SOL_TEST')!.address,
+    });
+  });
 });

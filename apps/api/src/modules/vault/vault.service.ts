@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { EvmSigner } from '../../providers/chain/chain.js';
 import type { CustodyPort, CustodyVault } from '../../providers/custody/custody.js';
+import type { Notify } from '../notifications/notifications.service.js';
 import type { VaultRepo, VaultRow } from './vault.repo.js';
 
 /** A create that has not finished after this long is taken to have crashed and may be retried. */
@@ -30,6 +31,7 @@ export interface VaultDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Funds a new vault's ETH address with test ETH when the vault asks for auto-fuel. */
   fuel?: (ethAddress: string) => Promise<void>;
+  notify?: Notify;
 }
 
 /** A verified custody webhook event (Fireblocks webhooks v2 shape). */
@@ -110,6 +112,7 @@ export class VaultService {
 
     const wallets = inAssetOrder(created.wallets);
     if (autoFuel) await this.fuel(userId, wallets);
+    await this.deps.notify?.(userId, 'vault.created');
     return { vault: toVault(row), wallets };
   }
 
@@ -187,6 +190,18 @@ export class VaultService {
     const row = await this.activeVault(userId);
     if (!row) throw new DomainError('CONFLICT', messages.vaultRequired);
     return this.deps.custody.signEvmTransaction(row.providerVaultId, transaction);
+  }
+
+  /**
+   * The user's vault as a Solana signer: its custody id and its stored SOL address (custody
+   * refuses to sign when its key does not control that address).
+   */
+  async solanaSigner(userId: string): Promise<{ kind: 'vault'; vaultId: string; address: string }> {
+    const row = await this.activeVault(userId);
+    if (!row) throw new DomainError('CONFLICT', messages.vaultRequired);
+    const sol = (await this.deps.repo.walletsOfUser(userId)).find((wallet) => wallet.assetId === 'SOL_TEST');
+    if (!sol) throw new DomainError('CONFLICT', 'Your vault has no Solana wallet');
+    return { kind: 'vault', vaultId: row.providerVaultId, address: sol.address };
   }
 
   /**

@@ -9,14 +9,7 @@ import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { MasterKey } from '../../secrets/envelope.js';
-import {
-  bearer,
-  createTestApp,
-  register,
-  TEST_PUBLIC_URL,
-  TestClock,
-  type TestApp,
-} from '../../test/test-app.js';
+import { bearer, createTestApp, register, testEnv, TestClock, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { SoulBoundTokens } from './soul-bound-token.js';
 import { silentLog } from './testing/test-chain.js';
@@ -50,13 +43,7 @@ describe('chain in the running portal', () => {
 
 describe('portal restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-chain-restart-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  });
+  const config = loadConfig(testEnv(dataDir, 'silent'));
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();

@@ -10,7 +10,7 @@ import {
   SolanaTransactionFailedError,
   type SolanaPort,
 } from './solana.js';
-import { EMBEDDED_EXPLORER, embeddedSolanaOn } from './testing/test-solana.js';
+import { EMBEDDED_EXPLORER, embeddedSolanaOn, issueToken } from './testing/test-solana.js';
 
 describe('embedded Solana', () => {
   let database: Database;
@@ -24,18 +24,9 @@ describe('embedded Solana', () => {
   };
   const journal = () => database.db.select().from(solanaJournal).orderBy(asc(solanaJournal.seq));
 
-  /** A mint whose authority is an issuer vault, with `supply` minted to the issuer. */
   const issuedToken = async (solana: SolanaPort, supply = 1_000_000n) => {
     const issuer = await boot.vault();
-    const { mint } = await solana.createMint({ key: 'token:1:mint', decimals: 6, mintAuthority: issuer });
-    await solana.mintTo({
-      key: 'token:1:supply',
-      mint,
-      owner: issuer.address,
-      amount: supply,
-      mintAuthority: issuer,
-    });
-    return { issuer, mint };
+    return { issuer, mint: await issueToken(solana, issuer, { supply, decimals: 6 }) };
   };
 
   /**

@@ -10,20 +10,17 @@ import {
 } from '@solana/kit';
 import type { Logger } from 'pino';
 import type { SolanaConfig } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
-import type { SecretStore } from '../../secrets/secrets.repo.js';
-import type { CustodyPort } from '../custody/custody.js';
 import { SerialQueue } from '../chain/serial-queue.js';
-import { newPlatformSeed, PlatformKeys, SOLANA_PLATFORM_SEED } from './platform-keys.js';
 import { SolanaReplayError, type SignatureStatus, type SolanaPort } from './solana.js';
 import {
   NodeRejection,
-  SolanaEngine,
+  openSolanaEngine,
   type Lifetime,
   type NodeAccount,
+  type SolanaDeps,
   type SolanaNode,
 } from './solana.engine.js';
-import { SolanaRepo, type SolanaJournalRow } from './solana.repo.js';
+import type { SolanaJournalRow, SolanaRepo } from './solana.repo.js';
 
 /** The fee payer's balance at genesis: 1,000 SOL pays fees and rent for some 400,000 token accounts. */
 export const FEE_PAYER_GENESIS_LAMPORTS = 1_000n * 1_000_000_000n;
@@ -201,34 +198,19 @@ export class EmbeddedSolanaNode implements SolanaNode {
   }
 }
 
-/**
- * The embedded default: litesvm in process, its platform keys derived from a seed kept encrypted
- * in the secret store, rebuilt from the journal on boot.
- */
-export async function openEmbeddedSolana(options: {
-  config: Extract<SolanaConfig, { kind: 'embedded' }>;
-  db: DbOrTx;
-  secrets: SecretStore;
-  custody: Pick<CustodyPort, 'signEd25519'>;
-  log: Logger;
-}): Promise<{ solana: SolanaPort; replayed: number; replayMs: number }> {
-  const keys = new PlatformKeys(await options.secrets.getOrCreate(SOLANA_PLATFORM_SEED, newPlatformSeed));
-  const feePayer = await keys.feePayer();
-  const repo = new SolanaRepo(options.db);
+/** The embedded default: litesvm in process, rebuilt from the journal on boot. */
+export async function openEmbeddedSolana(
+  options: SolanaDeps & { config: Extract<SolanaConfig, { kind: 'embedded' }> },
+): Promise<{ solana: SolanaPort; replayed: number; replayMs: number }> {
   const started = performance.now();
-  const { node, replayed } = await EmbeddedSolanaNode.open({
-    repo,
-    feePayer: feePayer.address,
-    log: options.log,
-  });
-  const replayMs = performance.now() - started;
-  const solana = new SolanaEngine({
-    node,
-    repo,
-    keys,
-    feePayer,
-    custody: options.custody,
-    explorerUrl: options.config.explorerUrl,
-  });
-  return { solana, replayed, replayMs };
+  let replayed = 0;
+  const { solana } = await openSolanaEngine(
+    async ({ feePayer, repo }) => {
+      const opened = await EmbeddedSolanaNode.open({ repo, feePayer, log: options.log });
+      replayed = opened.replayed;
+      return opened.node;
+    },
+    { ...options, explorerUrl: options.config.explorerUrl },
+  );
+  return { solana, replayed, replayMs: performance.now() - started };
 }

@@ -33,7 +33,10 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import type { CustodyPort } from '../custody/custody.js';
-import type { PlatformKeys } from './platform-keys.js';
+import type { Logger } from 'pino';
+import type { DbOrTx } from '../../db/client.js';
+import type { SecretStore } from '../../secrets/secrets.repo.js';
+import { newPlatformSeed, PlatformKeys, SOLANA_PLATFORM_SEED } from './platform-keys.js';
 import {
   SolanaInputError,
   SolanaSendRejectedError,
@@ -45,7 +48,7 @@ import {
   type SolanaSent,
   type SolanaSigner,
 } from './solana.js';
-import type { NewSolanaSend, SolanaRepo, SolanaSendRow } from './solana.repo.js';
+import { SolanaRepo, type NewSolanaSend, type SolanaSendRow } from './solana.repo.js';
 
 export interface Lifetime {
   blockhash: Blockhash;
@@ -85,6 +88,8 @@ export interface SolanaNode {
 }
 
 const U64_MAX = 2n ** 64n - 1n;
+/** SPL Memo v2: with no signer accounts it only logs its UTF-8 data. */
+const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 const MAX_KEY_LENGTH = 200;
 /** How many times a dead transaction is replaced before the caller is told to try later. */
 const MAX_RESIGNS = 5;
@@ -271,7 +276,14 @@ export class SolanaEngine implements SolanaPort {
 
   async sendRecord(key: string): Promise<SolanaSendRecord | undefined> {
     const row = await this.deps.repo.findSend(key);
-    return row && { key: row.key, signature: row.signature, status: row.status as never, error: row.error };
+    return (
+      row && {
+        key: row.key,
+        signature: row.signature,
+        status: row.status as SolanaSendRecord['status'],
+        error: row.error,
+      }
+    );
   }
 
   async close(): Promise<void> {
@@ -355,7 +367,9 @@ export class SolanaEngine implements SolanaPort {
     if (!row) {
       const signed = await this.sign(key, instructions);
       // A lost insert race leaves the other process's transaction in the row: that one is followed.
-      await this.deps.repo.insertSend(signed);
+      await this.deps.repo.insertSend(signed).catch(async (error: unknown) => {
+        if (!(await this.deps.repo.findSend(key))) throw error;
+      });
       row = await this.deps.repo.findSend(key);
       if (!row) throw new Error(`The Solana send ${key} vanished`);
     }
@@ -416,7 +430,10 @@ export class SolanaEngine implements SolanaPort {
 
   private async sign(key: string, instructions: () => Promise<Instruction[]>): Promise<NewSolanaSend> {
     const lifetime = await this.deps.node.latestBlockhash();
-    const built = await instructions();
+    // The key as a memo makes every key's transaction distinct: two equal transfers (same buyer,
+    // amount and blockhash) for two purchases would otherwise be one and the same transaction.
+    const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(key) };
+    const built = [memo, ...(await instructions())];
     const transaction = await signTransactionMessageWithSigners(
       pipe(
         createTransactionMessage({ version: 0 }),
@@ -433,4 +450,35 @@ export class SolanaEngine implements SolanaPort {
       lastValidBlockHeight: lifetime.lastValidBlockHeight,
     };
   }
+}
+
+/** What opening Solana needs from the composition root. */
+export interface SolanaDeps {
+  db: DbOrTx;
+  secrets: SecretStore;
+  custody: Pick<CustodyPort, 'signEd25519'>;
+  log: Logger;
+}
+
+/**
+ * The engine on a node: the platform keys come from a seed kept encrypted in the secret store,
+ * and the node is opened knowing the fee payer (the embedded VM funds it at genesis).
+ */
+export async function openSolanaEngine<N extends SolanaNode>(
+  openNode: (context: { feePayer: string; repo: SolanaRepo }) => Promise<N>,
+  deps: SolanaDeps & { explorerUrl: string },
+): Promise<{ solana: SolanaEngine; node: N }> {
+  const keys = new PlatformKeys(await deps.secrets.getOrCreate(SOLANA_PLATFORM_SEED, newPlatformSeed));
+  const feePayer = await keys.feePayer();
+  const repo = new SolanaRepo(deps.db);
+  const node = await openNode({ feePayer: feePayer.address, repo });
+  const solana = new SolanaEngine({
+    node,
+    repo,
+    keys,
+    feePayer,
+    custody: deps.custody,
+    explorerUrl: deps.explorerUrl,
+  });
+  return { solana, node };
 }

@@ -5,7 +5,8 @@ import { SecretStore } from '../../../secrets/secrets.repo.js';
 import { silentLog } from '../../chain/testing/test-chain.js';
 import { LocalCustody } from '../../custody/custody.local.js';
 import { openEmbeddedSolana } from '../solana.embedded.js';
-import type { SolanaSigner } from '../solana.js';
+import { openRpcSolana } from '../solana.rpc.js';
+import type { SolanaPort, SolanaSigner } from '../solana.js';
 
 export const EMBEDDED_EXPLORER = 'http://portal.test/explorer/solana';
 
@@ -42,4 +43,41 @@ export function embeddedSolanaOn(database: Database) {
         log: silentLog,
       }),
   };
+}
+
+export const DEVNET_EXPLORER = 'https://explorer.solana.com/?cluster=devnet';
+
+/** The rpc adapter against a node at `rpcUrl`, polling fast for tests. */
+export function rpcSolanaOn(database: Database, rpcUrl: string) {
+  const masterKey = new MasterKey(randomBytes(32));
+  const custody = testCustody(database);
+  return {
+    ...custody,
+    open: () =>
+      openRpcSolana({
+        config: { kind: 'rpc', rpcUrl, explorerUrl: DEVNET_EXPLORER },
+        db: database.db,
+        secrets: new SecretStore(database.db, masterKey),
+        custody: custody.custody,
+        log: silentLog,
+        pollIntervalMs: 5,
+      }),
+  };
+}
+
+/** A mint whose authority is `issuer` (a vault), with `supply` minted to the issuer. */
+export async function issueToken(
+  solana: SolanaPort,
+  issuer: Extract<SolanaSigner, { kind: 'vault' }>,
+  { supply, decimals }: { supply: bigint; decimals: number },
+): Promise<string> {
+  const { mint } = await solana.createMint({ key: 'token:1:mint', decimals, mintAuthority: issuer });
+  await solana.mintTo({
+    key: 'token:1:supply',
+    mint,
+    owner: issuer.address,
+    amount: supply,
+    mintAuthority: issuer,
+  });
+  return mint;
 }

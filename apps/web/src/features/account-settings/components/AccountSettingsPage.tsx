@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { useProfile } from '../../auth/api/profile';
+import { useAccountSettings } from '../api/get-settings';
 import { AccountManagement } from './AccountManagement';
 import { BlockchainIdentity } from './BlockchainIdentity';
 import { ComplianceSettings } from './ComplianceSettings';
@@ -31,27 +32,29 @@ export function AccountSettingsPage() {
   const section: Section = isSection(requested) ? requested : 'personal';
   const profile = useProfile();
   const user = profile.data;
+  const settings = useAccountSettings();
+
+  const loading = (query: { isError: boolean; error: Error | null }) =>
+    query.isError ? (
+      <Alert severity="error">{message(query.error?.message)}</Alert>
+    ) : (
+      <Skeleton variant="rounded" height={320} />
+    );
 
   const content = () => {
     switch (section) {
       case 'security':
-        return <SecuritySettings />;
+        return settings.data ? <SecuritySettings settings={settings.data} /> : loading(settings);
       case 'blockchain':
         return <BlockchainIdentity />;
       case 'preferences':
-        return <PreferencesSettings />;
+        return settings.data ? <PreferencesSettings settings={settings.data} /> : loading(settings);
       case 'account':
         return <AccountManagement />;
       case 'personal':
+        return settings.data ? <PersonalDetails settings={settings.data} /> : loading(settings);
       case 'compliance':
-        if (!user) {
-          return profile.isError ? (
-            <Alert severity="error">{message(profile.error.message)}</Alert>
-          ) : (
-            <Skeleton variant="rounded" height={320} />
-          );
-        }
-        return section === 'personal' ? <PersonalDetails user={user} /> : <ComplianceSettings user={user} />;
+        return user ? <ComplianceSettings user={user} /> : loading(profile);
     }
   };
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withQueryClient } from '../../../testing/query-client';
+import { sampleUser } from '../../../testing/sample-user';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { BlockchainIdentity } from './BlockchainIdentity';
 
@@ -11,17 +12,7 @@ const TX = `0x${'cd'.repeat(32)}`;
 
 const profile = (wallets: Array<{ assetId: string; address: string }>) => ({
   success: true,
-  user: {
-    id: '4a7c3f0e-8a43-4f7e-9d0c-0a8f9e1b2c3d',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    role: 'INVESTOR',
-    did: null,
-    didMetadata: null,
-    wallets,
-    kycStatus: 'verified',
-    createdAt: '2026-11-21T12:00:00.000Z',
-  },
+  user: sampleUser({ wallets }),
 });
 
 const sbt = (minted: boolean) => ({

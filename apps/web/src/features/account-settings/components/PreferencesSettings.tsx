@@ -8,16 +8,28 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
+import type { AccountSettings, Preferences } from '@portal/shared/settings';
 import { setThemeMode, useThemeMode } from '../../../app/preferences';
 import { languageNames } from '../../../components/language-names';
+import { useNotify } from '../../../components/Notifier';
+import { useMessage } from '../../../i18n/use-message';
 import { isLanguage, languages, setLanguage } from '../../../i18n/i18n';
+import { useSavePreferences } from '../api/save-preferences';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
-const notificationChannels = ['email', 'sms', 'wallet'] as const;
+const channels = [
+  ['email', 'notifyEmail'],
+  ['sms', 'notifySms'],
+  ['wallet', 'notifyWallet'],
+] as const satisfies ReadonlyArray<readonly [string, keyof Preferences]>;
 
-export function PreferencesSettings() {
+/** Theme and language apply at once and are saved to the account by PreferencesSync. */
+export function PreferencesSettings({ settings }: { settings: AccountSettings }) {
   const { t, i18n } = useTranslation();
+  const message = useMessage();
+  const notify = useNotify();
   const mode = useThemeMode();
+  const save = useSavePreferences();
   return (
     <Stack sx={{ gap: 3 }}>
       <SettingsSection title={t('settings.preferences.appearance')}>
@@ -67,15 +79,28 @@ export function PreferencesSettings() {
           }
         />
       </SettingsSection>
-      <SettingsSection title={t('settings.preferences.notifications')} comingSoon>
-        {notificationChannels.map((channel, index) => (
+      <SettingsSection
+        title={t('settings.preferences.notifications')}
+        description={t('settings.preferences.notificationsHint')}
+      >
+        {channels.map(([channel, key], index) => (
           <div key={channel}>
             {index > 0 && <Divider />}
             <SettingRow
               label={t(`settings.preferences.channels.${channel}`)}
+              hint={t(`settings.preferences.channelHints.${channel}`)}
               control={
                 <Switch
-                  disabled
+                  checked={settings.preferences[key]}
+                  onChange={(_event, checked) =>
+                    save.mutate(
+                      { [key]: checked },
+                      {
+                        onSuccess: (answer) => notify(message(answer.message) ?? ''),
+                        onError: (error) => notify(message(error.message) ?? '', 'error'),
+                      },
+                    )
+                  }
                   slotProps={{ input: { 'aria-label': t(`settings.preferences.channels.${channel}`) } }}
                 />
               }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useState } from 'react';
@@ -9,15 +8,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ChangePasswordRequestSchema } from '@portal/shared/auth';
+import type { AccountSettings } from '@portal/shared/settings';
 import { messages } from '@portal/shared/messages';
 import { AppButton } from '../../../components/AppButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { useMessage } from '../../../i18n/use-message';
 import { applyServerError } from '../../../lib/form-errors';
 import { type ChangePasswordInput, changePassword } from '../api/change-password';
+import { SessionsSettings } from './SessionsSettings';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
-export function SecuritySettings() {
+export function SecuritySettings({ settings }: { settings: AccountSettings }) {
   const { t } = useTranslation();
   const message = useMessage();
   const [done, setDone] = useState<string>();
@@ -105,25 +106,8 @@ export function SecuritySettings() {
             <Switch disabled slotProps={{ input: { 'aria-label': t('settings.security.twoFactor') } }} />
           }
         />
-        <Divider />
-        <SettingRow
-          label={t('settings.security.loginAlerts')}
-          hint={t('settings.security.loginAlertsHint')}
-          control={
-            <Switch disabled slotProps={{ input: { 'aria-label': t('settings.security.loginAlerts') } }} />
-          }
-        />
-        <Divider />
-        <SettingRow
-          label={t('settings.security.logoutOthers')}
-          hint={t('settings.security.logoutOthersHint')}
-          control={
-            <AppButton variant="outline" size="sm" disabled>
-              {t('settings.security.logoutOthers')}
-            </AppButton>
-          }
-        />
       </SettingsSection>
+      <SessionsSettings settings={settings} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { storeSession } from '../../../lib/auth-storage';
 import { applyServerError } from '../../../lib/form-errors';
 import { isAuthResponse, login } from '../api/sign-in';
 import { loginValidation } from '../api/validation';
+import { applyAccountPreferences } from '../../account-settings/account-preferences';
 
 /**
  * A sign-in form for one area of the portal: the investor app or the issuer console. A role the
@@ -53,6 +54,7 @@ export function useSignInForm({
         return;
       }
       storeSession(data);
+      await applyAccountPreferences(data.user);
       await navigate(home, { replace: true });
     } catch (error) {
       setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));

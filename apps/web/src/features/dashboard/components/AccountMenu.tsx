@@ -6,6 +6,7 @@ import Translate from '@mui/icons-material/Translate';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -28,7 +29,9 @@ import { api } from '../../../lib/api-client';
 import { getUserData } from '../../../lib/auth-storage';
 import { useProfile } from '../../auth/api/profile';
 import { KycDialog } from '../../kyc/components/KycDialog';
-import { NotificationsDialog } from './NotificationsDialog';
+import { useNotifications } from '../../notifications/api/list-notifications';
+import { NotificationsDialog } from '../../notifications/components/NotificationsDialog';
+import { useLiveNotifications } from '../../notifications/use-live-notifications';
 
 function initials(name: string | undefined, email: string | undefined): string {
   const source = name?.trim() || email || '';
@@ -45,6 +48,8 @@ export function AccountMenu() {
   // Popover positions are physical: the menu hangs from the avatar's end side in either direction.
   const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   const { data: profile } = useProfile();
+  useLiveNotifications();
+  const unread = useNotifications().data?.unread ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'kyc' | 'notifications' | null>(null);
   const stored = getUserData();
@@ -61,23 +66,33 @@ export function AccountMenu() {
     <>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('topbar.accountMenu')}
+        aria-label={unread ? t('topbar.accountMenuUnread', { count: unread }) : t('topbar.accountMenu')}
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         sx={{ padding: 0.5 }}
       >
-        <Avatar
-          sx={{
-            width: 36,
-            height: 36,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            fontSize: 15,
-            fontWeight: 700,
-          }}
+        <Badge
+          color="error"
+          badgeContent={unread}
+          max={99}
+          overlap="circular"
+          slotProps={{ badge: { 'aria-hidden': true } as object }}
         >
-          {initials(name, email)}
-        </Avatar>
+          <Avatar
+            src={profile?.avatarUrl}
+            alt=""
+            sx={{
+              width: 36,
+              height: 36,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              fontSize: 15,
+              fontWeight: 700,
+            }}
+          >
+            {initials(name, email)}
+          </Avatar>
+        </Badge>
       </IconButton>
       <Menu
         anchorEl={anchor}
@@ -118,6 +133,7 @@ export function AccountMenu() {
             <NotificationsNoneOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('topbar.notifications')}</ListItemText>
+          {unread > 0 && <Badge color="error" badgeContent={unread} max={99} sx={{ marginInlineEnd: 1.5 }} />}
         </MenuItem>
         <MenuItem
           onClick={() => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PreferencesSync } from '../../account-settings/components/PreferencesSync';
 import { useActiveTab } from '../tabs';
 import { DRAWER_COLLAPSED, NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';
@@ -27,6 +28,7 @@ function Shell() {
   useDocumentTitle(title);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <PreferencesSync />
       <NavDrawer active={active} mobileOpen={navigationOpen} onMobileClose={() => setNavigationOpen(false)} />
       <Box sx={{ marginInlineStart: { md: `${DRAWER_COLLAPSED}px` } }}>
         <TopBar title={title} onOpenNavigation={() => setNavigationOpen(true)} />

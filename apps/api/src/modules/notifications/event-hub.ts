@@ -1,0 +1,38 @@
+/** A server-sent event for one user: a name and a JSON-serialisable payload. */
+export type ServerEventListener = (event: string, data: unknown) => void;
+
+/** At most this many open streams per user (tabs, devices); the oldest is closed beyond it. */
+export const MAX_STREAMS_PER_USER = 8;
+
+/**
+ * Live events to the browsers of one user, in this process. Any feature publishes with
+ * `publish(userId, event, data)` (notifications, purchase progress); GET /api/events streams them.
+ * Several API processes would relay through PostgreSQL LISTEN/NOTIFY (ADR 0022).
+ */
+export class EventHub {
+  private readonly listeners = new Map<string, Array<{ listener: ServerEventListener; close: () => void }>>();
+
+  /** Returns the unsubscribe function; `close` is called if this stream is pushed out. */
+  subscribe(userId: string, listener: ServerEventListener, close: () => void = () => {}): () => void {
+    const streams = this.listeners.get(userId) ?? [];
+    const entry = { listener, close };
+    streams.push(entry);
+    this.listeners.set(userId, streams);
+    if (streams.length > MAX_STREAMS_PER_USER) streams.shift()!.close();
+    return () => {
+      const current = this.listeners.get(userId);
+      if (!current) return;
+      const rest = current.filter((item) => item !== entry);
+      if (rest.length) this.listeners.set(userId, rest);
+      else this.listeners.delete(userId);
+    };
+  }
+
+  publish(userId: string, event: string, data: unknown): void {
+    for (const { listener } of this.listeners.get(userId) ?? []) listener(event, data);
+  }
+
+  streamCount(userId: string): number {
+    return this.listeners.get(userId)?.length ?? 0;
+  }
+}

@@ -1,0 +1,173 @@
+import type { User } from '@portal/shared/auth';
+import { messages } from '@portal/shared/messages';
+import {
+  AVATAR_MAX_BYTES,
+  type AccountSettings,
+  type AvatarContentType,
+  type AvatarUpload,
+  type PersonalDetails,
+  type Preferences,
+} from '@portal/shared/settings';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { AccountSettingsRow, SettingsRepo } from './settings.repo.js';
+
+export interface SettingsDeps {
+  db: Db;
+  repo: SettingsRepo;
+  users: UsersRepo;
+  /** Whether the user has two-factor sign-in on (owned by the auth module). */
+  twoFactorEnabled: (userId: string) => Promise<boolean>;
+  clock: Clock;
+}
+
+/** The notification channels a user has switched on (spec §9: all on by default). */
+export interface NotificationChannels {
+  email: boolean;
+  sms: boolean;
+  wallet: boolean;
+}
+
+const WEBP_RIFF = Buffer.from('RIFF', 'latin1');
+const WEBP_TAG = Buffer.from('WEBP', 'latin1');
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The picture's type by its first bytes: what the browser claims is not trusted. */
+export function sniffImage(bytes: Buffer): AvatarContentType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'image/png';
+  if (bytes.subarray(0, 4).equals(WEBP_RIFF) && bytes.subarray(8, 12).equals(WEBP_TAG)) return 'image/webp';
+  return undefined;
+}
+
+/** Registration asks for one full name; the first word is the first name until the user says otherwise. */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/** A part of 'Download my data', owned by the feature that holds it. */
+export type ExportSource = (userId: string) => Promise<unknown>;
+
+export class SettingsService {
+  private readonly exportSources = new Map<string, ExportSource>();
+
+  constructor(private readonly deps: SettingsDeps) {}
+
+  addExportSource(name: string, source: ExportSource): void {
+    this.exportSources.set(name, source);
+  }
+
+  /** 'Download my data': everything the portal holds about the user, as one JSON document. */
+  async exportData(userId: string): Promise<Record<string, unknown>> {
+    const names = [...this.exportSources.keys()];
+    const parts = await Promise.all(names.map((name) => this.exportSources.get(name)!(userId)));
+    const avatar = await this.deps.repo.findAvatar(userId);
+    return {
+      exportedAt: this.deps.clock.now().toISOString(),
+      settings: await this.get(userId),
+      profilePicture: avatar
+        ? { contentType: avatar.contentType, base64: Buffer.from(avatar.bytes).toString('base64') }
+        : null,
+      ...Object.fromEntries(names.map((name, index) => [name, parts[index]])),
+    };
+  }
+
+  async get(userId: string): Promise<AccountSettings> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new DomainError('NOT_FOUND', messages.notFound);
+    const [row, avatarAt, twoFactorEnabled] = await Promise.all([
+      this.deps.repo.find(userId),
+      this.deps.repo.avatarVersion(userId),
+      this.deps.twoFactorEnabled(userId),
+    ]);
+    const names = row?.firstName
+      ? { firstName: row.firstName, lastName: row.lastName ?? '' }
+      : splitName(user.name);
+    return {
+      personal: {
+        ...names,
+        email: user.email,
+        phone: row?.phone ?? '',
+        company: row?.company ?? '',
+        avatarUrl: avatarAt ? avatarUrl(avatarAt) : null,
+      },
+      preferences: preferencesOf(row),
+      security: { loginAlerts: row?.loginAlerts ?? true, twoFactorEnabled },
+    };
+  }
+
+  /** Saves the details and the account name with them, so the top bar and mails use it at once. */
+  async savePersonal(userId: string, input: PersonalDetails): Promise<AccountSettings> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.repo.with(tx).upsert(userId, input, now);
+      await this.deps.users.with(tx).updateName(userId, `${input.firstName} ${input.lastName}`, now);
+    });
+    return this.get(userId);
+  }
+
+  async savePreferences(userId: string, patch: Partial<Preferences>): Promise<AccountSettings> {
+    await this.deps.repo.upsert(userId, patch, this.deps.clock.now());
+    return this.get(userId);
+  }
+
+  async setLoginAlerts(userId: string, loginAlerts: boolean): Promise<AccountSettings> {
+    await this.deps.repo.upsert(userId, { loginAlerts }, this.deps.clock.now());
+    return this.get(userId);
+  }
+
+  async uploadAvatar(userId: string, upload: AvatarUpload): Promise<AccountSettings> {
+    const bytes = Buffer.from(upload.data, 'base64');
+    if (bytes.length > AVATAR_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', messages.avatarTooLarge);
+    const sniffed = sniffImage(bytes);
+    if (!sniffed || sniffed !== upload.contentType) {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', messages.avatarUnsupported);
+    }
+    await this.deps.repo.saveAvatar(userId, sniffed, bytes, this.deps.clock.now());
+    return this.get(userId);
+  }
+
+  async avatar(userId: string): Promise<{ contentType: string; bytes: Buffer }> {
+    const row = await this.deps.repo.findAvatar(userId);
+    if (!row) throw new DomainError('NOT_FOUND', messages.notFound);
+    return { contentType: row.contentType, bytes: Buffer.from(row.bytes) };
+  }
+
+  async channels(userId: string): Promise<NotificationChannels> {
+    const { notifyEmail, notifySms, notifyWallet } = preferencesOf(await this.deps.repo.find(userId));
+    return { email: notifyEmail, sms: notifySms, wallet: notifyWallet };
+  }
+
+  async loginAlerts(userId: string): Promise<boolean> {
+    return (await this.deps.repo.find(userId))?.loginAlerts ?? true;
+  }
+
+  /** ProfileSource: the picture and the saved theme and language, applied by the app at sign-in. */
+  async profileFields(userId: string): Promise<Partial<User>> {
+    const [row, avatarAt] = await Promise.all([
+      this.deps.repo.find(userId),
+      this.deps.repo.avatarVersion(userId),
+    ]);
+    return {
+      ...(avatarAt ? { avatarUrl: avatarUrl(avatarAt) } : {}),
+      ...(row?.theme ? { theme: row.theme } : {}),
+      ...(row?.language ? { language: row.language } : {}),
+    };
+  }
+}
+
+/** The version in the URL lets the browser cache a picture until it is replaced. */
+const avatarUrl = (updatedAt: Date) => `/api/settings/avatar?v=${updatedAt.getTime()}`;
+
+function preferencesOf(row: AccountSettingsRow | undefined): Preferences {
+  return {
+    theme: row?.theme ?? null,
+    language: row?.language ?? null,
+    notifyEmail: row?.notifyEmail ?? true,
+    notifySms: row?.notifySms ?? true,
+    notifyWallet: row?.notifyWallet ?? true,
+  };
+}

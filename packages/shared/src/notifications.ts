@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * What a notification is about. The data carries only plain strings the web app formats in the
+ * reader's language (never a sentence in one language).
+ */
+export const NOTIFICATION_TYPES = [
+  'kyc.verified',
+  'kyc.rejected',
+  'vault.created',
+  'sbt.minted',
+  'sbt.revoked',
+  'purchase.settled',
+  'purchase.failed',
+  'security.login',
+] as const;
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationTypeSchema>;
+
+export const NotificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: NotificationTypeSchema,
+    data: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    notifications: z.array(NotificationSchema),
+    unread: z.number().int().min(0),
+  })
+  .meta({ id: 'NotificationsResponse' });
+export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
+
+export const MarkReadRequestSchema = z
+  .strictObject({ ids: z.array(z.uuid()).min(1).max(100).optional() })
+  .meta({ id: 'MarkReadRequest' });
+
+/** Server-sent event names on GET /api/events. */
+export const SERVER_EVENTS = {
+  notification: 'notification',
+  ready: 'ready',
+  /** A purchase of the user moved (data: the Purchase of purchases.ts). */
+  purchase: 'purchase.updated',
+} as const;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/** Account settings (spec §2 "Account settings"); decisions where the spec is silent: ADR 0021. */
+
+const personName = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(50, messages.personNameTooLong)
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u, messages.personNameInvalid);
+
+/** E.164-ish: an optional +, then digits with spaces, dashes, dots or brackets; 7–15 digits. */
+const phoneField = z
+  .string()
+  .trim()
+  .max(30, messages.phoneInvalid)
+  .refine((value) => {
+    if (!value) return true;
+    if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 7 && digits <= 15;
+  }, messages.phoneInvalid);
+
+export const PersonalDetailsSchema = z
+  .strictObject({
+    firstName: personName(messages.firstNameRequired),
+    lastName: personName(messages.lastNameRequired),
+    phone: phoneField.default(''),
+    company: z.string().trim().max(100, messages.companyTooLong).default(''),
+  })
+  .meta({ id: 'PersonalDetails' });
+export type PersonalDetailsInput = z.input<typeof PersonalDetailsSchema>;
+export type PersonalDetails = z.output<typeof PersonalDetailsSchema>;
+
+export const THEMES = ['light', 'dark'] as const;
+export const LANGUAGES = ['en', 'ar', 'fr'] as const;
+
+export const PreferencesSchema = z
+  .strictObject({
+    theme: z.enum(THEMES).nullable(),
+    language: z.enum(LANGUAGES).nullable(),
+    notifyEmail: z.boolean(),
+    notifySms: z.boolean(),
+    notifyWallet: z.boolean(),
+  })
+  .meta({ id: 'Preferences' });
+export type Preferences = z.infer<typeof PreferencesSchema>;
+export const PreferencesPatchSchema = PreferencesSchema.partial().meta({ id: 'PreferencesPatch' });
+
+export const SecuritySettingsSchema = z
+  .object({ loginAlerts: z.boolean(), twoFactorEnabled: z.boolean() })
+  .meta({ id: 'SecuritySettings' });
+export const LoginAlertsRequestSchema = z
+  .strictObject({ loginAlerts: z.boolean() })
+  .meta({ id: 'LoginAlertsRequest' });
+
+export const AccountSettingsSchema = z
+  .object({
+    personal: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      company: z.string(),
+      avatarUrl: z.string().nullable(),
+    }),
+    preferences: PreferencesSchema,
+    security: SecuritySettingsSchema,
+  })
+  .meta({ id: 'AccountSettings' });
+export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
+
+export const AccountSettingsResponseSchema = z
+  .object({ success: z.literal(true), message: z.string().optional(), settings: AccountSettingsSchema })
+  .meta({ id: 'AccountSettingsResponse' });
+export type AccountSettingsResponse = z.infer<typeof AccountSettingsResponseSchema>;
+
+export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Base64 in JSON, as the KYC document upload: JSON is the API's only body format. */
+export const AvatarUploadSchema = z
+  .strictObject({
+    contentType: z.enum(AVATAR_CONTENT_TYPES, { error: messages.avatarUnsupported }),
+    data: z
+      .string({ error: messages.avatarRequired })
+      .min(1, messages.avatarRequired)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.avatarUnsupported),
+  })
+  .meta({ id: 'AvatarUpload' });
+export type AvatarUpload = z.infer<typeof AvatarUploadSchema>;
+
+export const ActiveSessionSchema = z
+  .object({
+    id: z.uuid(),
+    current: z.boolean(),
+    // "Firefox on Windows", from the browser's User-Agent; null when it cannot be told.
+    device: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    createdAt: z.string(),
+    lastUsedAt: z.string(),
+  })
+  .meta({ id: 'ActiveSession' });
+export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
+export const ActiveSessionsResponseSchema = z
+  .object({ success: z.literal(true), sessions: z.array(ActiveSessionSchema) })
+  .meta({ id: 'ActiveSessionsResponse' });
+
+export const DeactivateRequestSchema = z
+  .strictObject({
+    password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(128),
+  })
+  .meta({ id: 'DeactivateRequest' });
