@@ -7,6 +7,15 @@ interface SbtAnswer {
   sbt: { id: string; status: string; vcCid: string; vcUrl: string };
 }
 
+/** Signs `email` in on the investor sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 /** The API as `email`, with a bearer session. */
 export async function apiAs(email: string): Promise<Call> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
@@ -15,7 +24,7 @@ export async function apiAs(email: string): Promise<Call> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
-  return async <T>(path: string, body?: unknown): Promise<T> => {
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl()}/api${path}`, {
       method: body ? 'POST' : 'GET',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -25,6 +34,7 @@ export async function apiAs(email: string): Promise<Call> {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
     return answer as T;
   };
+  return call;
 }
 
 /**
@@ -94,4 +104,12 @@ export function watchConsole(page: Page): string[] {
     ),
   );
   return problems;
+}
+
+/** A new investor who may buy: a vault (auto-fuelled), verified KYC and a DID. */
+export async function buyer(label: string): Promise<{ email: string; call: Call; did: string }> {
+  const investor = await investorWithVault(label);
+  await passKyc(investor.call);
+  const { didMetadata } = await investor.call<{ didMetadata: { did: string } }>('/did/start', {});
+  return { ...investor, did: didMetadata.did };
 }

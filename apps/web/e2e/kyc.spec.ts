@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { PASSWORD, registerAccount, uniqueEmail } from './portal';
+import { registerAccount, uniqueEmail } from './portal';
 import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
+import { signIn } from './identity';
 
 /**
  * Issue 5: the real @sumsub/websdk in the 'Identity Verification' modal, driving the embedded
@@ -50,14 +51,6 @@ function documentPng(): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function openKyc(page: Page) {

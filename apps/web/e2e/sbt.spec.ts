@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { investorWithSbt, investorWithVault, passKyc, watchConsole } from './identity';
-import { PASSWORD } from './portal';
+import { investorWithSbt, investorWithVault, passKyc, signIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
 
 /**
@@ -9,14 +8,6 @@ import { applyLook, looks, shotPath } from './looks';
  */
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('DID → design → create → mint: minted badge, explorer link and the verifiable credential', async ({
   page,

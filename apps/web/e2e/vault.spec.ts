@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PASSWORD, registerAccount, signInWithApi, uniqueEmail, baseUrl } from './portal';
 import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
+import { signIn } from './identity';
 
 /**
  * Issue 4: create a vault → five addresses shown → copy → QR → test connection, and the overview
@@ -16,14 +17,6 @@ const FRIENDLY_NAMES = [
   'XRP Ledger testnet',
   'Stellar testnet',
 ];
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function walletsOf(email: string): Promise<Array<{ assetId: string; address: string }>> {
   const token = await signInWithApi(email, PASSWORD);

@@ -28,6 +28,11 @@ const AccountSettingsPage = page(
   'AccountSettingsPage',
 );
 const VerifyPage = page(() => import('../features/credentials/components/VerifyPage'), 'VerifyPage');
+const IssuerLoginPage = page(
+  () => import('../features/issuer/components/IssuerLoginPage'),
+  'IssuerLoginPage',
+);
+const IssuerConsole = page(() => import('../features/issuer/components/IssuerConsole'), 'IssuerConsole');
 const NotFoundPage = page(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
 /** The route table of spec §2. */
@@ -53,6 +58,9 @@ export function AppRoutes() {
               <Route path="account-settings" element={<AccountSettingsPage />} />
             </Route>
           </Route>
+          {/* The issuer console: its own sign-in, for ISSUER and ADMIN accounts (issue 9). */}
+          <Route path="issuer/login" element={<IssuerLoginPage />} />
+          <Route path="issuer" element={<IssuerConsole />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -25,7 +25,8 @@ export function LanguageMenu() {
         size="small"
         startIcon={<Translate fontSize="small" />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('preferences.language')}
+        // The visible language name is part of the accessible name (WCAG 2.5.3).
+        aria-label={`${t('preferences.language')}: ${languageNames[current]}`}
         aria-haspopup="menu"
         sx={{ color: 'text.secondary', fontWeight: 500 }}
       >

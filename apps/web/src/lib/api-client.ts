@@ -30,6 +30,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, e.g. the `Idempotency-Key` of a money-moving POST. */
+  headers?: Record<string, string>;
   /**
    * Sign-in, registration and the password-reset calls answer 401 for wrong credentials, not for
    * an expired session, so they opt out of the refresh-and-retry rule.
@@ -67,9 +69,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   function send(
     path: string,
-    { method = 'GET', body, signal, outsideApi }: RequestOptions,
+    { method = 'GET', body, signal, outsideApi, headers: extra }: RequestOptions,
   ): Promise<Response> {
     const headers: Record<string, string> = {
+      ...extra,
       'Content-Type': 'application/json',
       Accept: 'application/json',
       // Cookie sessions need it on every state-changing call (CSRF); it is harmless elsewhere.

@@ -11,31 +11,13 @@ import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { type ComponentType, lazy } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-
-/** The drawer items of spec §2 "Dashboard shell", in order; the label key is `nav.<value>`. */
-export const TAB_VALUES = [
-  'overview',
-  'vault',
-  'did',
-  'sbt',
-  'portfolio',
-  'marketplace',
-  'opportunities',
-  'analytics',
-  'assets',
-  'account-settings',
-] as const;
-export type TabValue = (typeof TAB_VALUES)[number];
+import { isTabValue, type TabValue } from '../../lib/dashboard-paths';
 
 export interface DashboardTab {
   value: TabValue;
   icon: SvgIconComponent;
   /** What the dashboard shows for `?tab=<value>`; Settings has its own page instead. */
   Panel?: ComponentType;
-}
-
-export function isTabValue(value: unknown): value is TabValue {
-  return typeof value === 'string' && (TAB_VALUES as readonly string[]).includes(value);
 }
 
 // Each feature owns its panel under features/<name>/ and is loaded when first opened; the
@@ -85,12 +67,6 @@ export const dashboardTabs: readonly DashboardTab[] = [
   },
   { value: 'account-settings', icon: SettingsOutlined },
 ];
-
-/** Where a drawer item leads: tabs live in the URL so they can be bookmarked and shared. */
-export function tabHref(value: TabValue): string {
-  if (value === 'account-settings') return '/account-settings';
-  return value === 'overview' ? '/dashboard' : `/dashboard?tab=${value}`;
-}
 
 /** The tab the current URL shows: /vault and /account-settings have their own paths. */
 export function useActiveTab(): TabValue {

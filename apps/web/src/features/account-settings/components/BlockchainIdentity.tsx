@@ -19,7 +19,7 @@ import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
 import { shortenAddress } from '../../../lib/format';
 import { useProfile } from '../../auth/api/profile';
-import { tabHref } from '../../dashboard/tabs';
+import { tabHref } from '../../../lib/dashboard-paths';
 import { useDid } from '../../did/api/get-did';
 import { useStartDid } from '../../did/api/start-did';
 import { useSbts } from '../../sbt/api/list-sbts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPanel } from '../../../components/PlaceholderPanel';
-import type { TabValue } from '../tabs';
+import type { TabValue } from '../../../lib/dashboard-paths';
 
 /** Portfolio, Opportunities and Analytics are 'coming soon' placeholders (spec §2 "Overview tab"). */
 export function ComingSoon({ tab }: { tab: TabValue }) {

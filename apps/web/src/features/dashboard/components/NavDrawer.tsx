@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LogoMark } from '../../../components/Logo';
-import { dashboardTabs, tabHref, type TabValue } from '../tabs';
+import { tabHref, type TabValue } from '../../../lib/dashboard-paths';
+import { dashboardTabs } from '../tabs';
 
 /** Spec §2 / §9: 72 px collapsed, 240 px while hovered (or focused from the keyboard). */
 export const DRAWER_COLLAPSED = 72;

@@ -28,9 +28,10 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
+import { useMyAssets } from '../../assets/api/my-assets';
 import { useProfile } from '../../auth/api/profile';
 import { SyncKycButton } from '../../kyc/components/SyncKycButton';
-import { tabHref } from '../tabs';
+import { tabHref } from '../../../lib/dashboard-paths';
 
 const kycChipColor: Record<KycStatus, ChipProps['color']> = {
   not_started: 'default',
@@ -102,6 +103,7 @@ function StatCard({
 function Stats({ user }: { user: User }) {
   const { t } = useTranslation();
   const wallets = user.wallets.length;
+  const held = useMyAssets().data?.filter((asset) => asset.status === 'COMPLETED').length ?? 0;
   return (
     <Box
       data-testid="overview-stats"
@@ -120,8 +122,8 @@ function Stats({ user }: { user: User }) {
       <StatCard
         icon={<WorkOutlineOutlined />}
         label={t('overview.stats.assets')}
-        value={t('overview.noValue')}
-        caption={t('overview.stats.assetsHint')}
+        value={held || t('overview.noValue')}
+        caption={held ? t('overview.stats.assetsHeld') : t('overview.stats.assetsHint')}
       />
       <StatCard
         icon={<VerifiedUserOutlined />}
@@ -219,6 +221,47 @@ function EmptyCard({
   );
 }
 
+/** The investor's real holdings (settled purchases), or the way to the marketplace. */
+function Investments() {
+  const { t } = useTranslation();
+  const held = useMyAssets().data?.filter((asset) => asset.status === 'COMPLETED') ?? [];
+  if (held.length === 0) {
+    return (
+      <EmptyCard
+        title={t('overview.investments.title')}
+        icon={<ShowChartOutlined />}
+        headline={t('overview.investments.emptyTitle')}
+        description={t('overview.investments.emptyDescription')}
+        action={<AppButton to={tabHref('marketplace')}>{t('overview.browseMarketplace')}</AppButton>}
+      />
+    );
+  }
+  return (
+    <Card sx={{ height: '100%' }} data-testid="overview-investments">
+      <CardHeader
+        title={t('overview.investments.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h3' } }}
+        action={
+          <AppButton size="sm" variant="ghost" to={tabHref('assets')}>
+            {t('overview.investments.viewAll')}
+          </AppButton>
+        }
+      />
+      <Divider />
+      <List dense>
+        {held.slice(0, 5).map((asset) => (
+          <ListItem key={asset.id} divider>
+            <ListItemText
+              primary={asset.tokenName}
+              secondary={`${asset.amount} ${asset.tokenSymbol} · ${asset.percent}%`}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
 function OverviewSkeleton() {
   return (
     <Box
@@ -278,13 +321,7 @@ export function OverviewTab() {
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           <Stats user={user} />
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '7fr 5fr' } }}>
-            <EmptyCard
-              title={t('overview.investments.title')}
-              icon={<ShowChartOutlined />}
-              headline={t('overview.investments.emptyTitle')}
-              description={t('overview.investments.emptyDescription')}
-              action={<AppButton to={tabHref('marketplace')}>{t('overview.browseMarketplace')}</AppButton>}
-            />
+            <Investments />
             <Wallets user={user} />
           </Box>
           <EmptyCard

@@ -18,7 +18,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
-import { tabHref } from '../../dashboard/tabs';
+import { tabHref } from '../../../lib/dashboard-paths';
 import { useDid } from '../api/get-did';
 import { useDidDocument } from '../api/resolve-did';
 import { useStartDid } from '../api/start-did';

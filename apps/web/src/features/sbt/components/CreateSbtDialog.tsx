@@ -18,7 +18,7 @@ import { messages } from '@portal/shared/messages';
 import { AppButton } from '../../../components/AppButton';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
-import { tabHref } from '../../dashboard/tabs';
+import { tabHref } from '../../../lib/dashboard-paths';
 import { type SbtCreated, useCreateSbt } from '../api/create-sbt';
 import { useSbtImages } from '../api/get-sbt-images';
 import { DesignCard } from './DesignCard';

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '@portal/shared/messages';
+import { MyAssetsResponseSchema, type InvestorAsset } from '@portal/shared/purchases';
+import { api } from '../../../lib/api-client';
+import { assetsQueryKey } from '../../../lib/query-keys';
+
+/** GET /api/token-purchases/my-assets (spec §7). */
+export async function fetchMyAssets(): Promise<InvestorAsset[]> {
+  const parsed = MyAssetsResponseSchema.safeParse(await api.get('/token-purchases/my-assets'));
+  if (!parsed.success) throw new Error(messages.purchaseFailed);
+  return parsed.data.assets;
+}
+
+const settled = (asset: InvestorAsset) => asset.status === 'COMPLETED' || asset.status === 'FAILED';
+
+/** While a purchase is still settling its card follows it, every few seconds. */
+export const ASSETS_POLL_MS = 3000;
+
+export function useMyAssets() {
+  return useQuery({
+    queryKey: [...assetsQueryKey, 'mine'],
+    queryFn: fetchMyAssets,
+    refetchInterval: (query) => (query.state.data?.every(settled) === false ? ASSETS_POLL_MS : false),
+  });
+}

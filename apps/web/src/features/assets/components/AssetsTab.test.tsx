@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InvestorAsset } from '@portal/shared/purchases';
+import { withQueryClient } from '../../../testing/query-client';
+import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { AssetsTab } from './AssetsTab';
+
+beforeAll(setUpI18n);
+beforeEach(() => localStorage.setItem('authToken', 'cookie_session'));
+
+const completed: InvestorAsset = {
+  id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716',
+  tokenName: 'Harbour Offices',
+  tokenSymbol: 'HRBR',
+  tokenType: 'ERC20',
+  blockchain: 'ethereum',
+  status: 'COMPLETED',
+  amount: '25',
+  percent: '2.500000',
+  issuer: { email: 'issuer@portal.test' },
+  purchasedAt: '2026-11-22T10:00:00.000Z',
+  transactionHash: `0x${'ab'.repeat(32)}`,
+  vcUrl: null,
+};
+const settling: InvestorAsset = {
+  ...completed,
+  id: '6f5e4d3c-2b1a-4f9e-8d7c-6b5a49382716',
+  tokenName: 'Solar Farm',
+  tokenSymbol: 'SOLR',
+  tokenType: 'SPL',
+  blockchain: 'solana',
+  status: 'SETTLING',
+  transactionHash: null,
+  issuer: { email: null },
+};
+
+describe('AssetsTab (spec §2 "My Assets tab")', () => {
+  it('a card per asset with its facts, status colours and the credential button', async () => {
+    stubFetch(() => json(200, { success: true, assets: [completed, settling] }));
+    const user = userEvent.setup();
+    renderAt('/dashboard?tab=assets', withQueryClient(<AssetsTab />), '/dashboard');
+    expect(screen.getByRole('heading', { name: 'My Assets' })).toBeInTheDocument();
+    const [first, second] = await screen.findAllByTestId('asset-card');
+    for (const text of [
+      'Harbour Offices',
+      'HRBR',
+      'TypeERC20',
+      'BlockchainEthereum',
+      'Amount owned25 HRBR',
+      'Ownership percentage2.500000%',
+      'Issuerissuer@portal.test',
+      `Transaction hash0x${'ab'.repeat(32)}`,
+    ]) {
+      expect(first).toHaveTextContent(text);
+    }
+    expect(within(first!).getByTestId('asset-status')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(first!).getByTestId('asset-status')).toHaveTextContent('COMPLETED');
+    expect(within(second!).getByTestId('asset-status')).toHaveClass('MuiChip-colorWarning');
+    expect(second).toHaveTextContent('Transaction hashPending...');
+    expect(second).toHaveTextContent('BlockchainSolana');
+    expect(second).toHaveTextContent('IssuerUnknown');
+    // No credential yet: spec §5 alert.
+    await user.click(within(first!).getByRole('button', { name: 'View Verifiable Credential' }));
+    expect(await screen.findByText('VC data not available yet.')).toBeInTheDocument();
+  });
+
+  it("no assets: 'No Assets Yet' and 'Go to Marketplace'; Refresh asks again", async () => {
+    const calls = stubFetch(() => json(200, { success: true, assets: [] }));
+    const user = userEvent.setup();
+    renderAt('/dashboard?tab=assets', withQueryClient(<AssetsTab />), '/dashboard');
+    expect(await screen.findByText('No Assets Yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Marketplace' })).toHaveAttribute(
+      'href',
+      '/dashboard?tab=marketplace',
+    );
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/token-purchases/my-assets')).toHaveLength(2),
+    );
+  });
+});

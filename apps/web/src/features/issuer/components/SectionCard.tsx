@@ -1,0 +1,68 @@
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+
+/**
+ * A console section: a titled card with an action, and a table of rows that scrolls sideways
+ * on a narrow screen; a skeleton while loading, an empty state when there is nothing yet.
+ */
+export function SectionCard(props: {
+  id: string;
+  title: string;
+  action: ReactNode;
+  columns: string[];
+  loading: boolean;
+  problem?: ReactNode;
+  empty: { icon: ReactNode; title: string; description: string } | undefined;
+  children: ReactNode;
+}) {
+  const body = () => {
+    if (props.problem) return <Stack sx={{ padding: 2 }}>{props.problem}</Stack>;
+    if (props.loading) {
+      return (
+        <Stack sx={{ gap: 1, padding: 2 }}>
+          {[0, 1].map((row) => (
+            <Skeleton key={row} variant="rounded" height={40} />
+          ))}
+        </Stack>
+      );
+    }
+    if (props.empty) return <EmptyState dense {...props.empty} />;
+    return (
+      <TableContainer role="region" tabIndex={0} aria-labelledby={props.id} sx={{ overflowX: 'auto' }}>
+        <Table size="small" sx={{ minWidth: 860 }}>
+          <TableHead>
+            <TableRow>
+              {props.columns.map((column) => (
+                <TableCell key={column} sx={{ fontWeight: 650, whiteSpace: 'nowrap' }}>
+                  {column}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>{props.children}</TableBody>
+        </Table>
+      </TableContainer>
+    );
+  };
+  return (
+    <Card component="section" aria-labelledby={props.id}>
+      <CardHeader
+        title={props.title}
+        slotProps={{ title: { id: props.id, component: 'h3', variant: 'h6' } }}
+        action={props.action}
+        sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', margin: 0 } }}
+      />
+      {body()}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import Add from '@mui/icons-material/Add';
+import TokenOutlined from '@mui/icons-material/TokenOutlined';
+import Alert from '@mui/material/Alert';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { AppButton } from '../../../components/AppButton';
+import { ExplorerIconLink } from '../../../components/ExplorerIconLink';
+import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
+import { useMessage } from '../../../i18n/use-message';
+import { chainLabelKey } from '../../../lib/chain-label';
+import { shortenAddress } from '../../../lib/format';
+import { useIssuerTokens } from '../api/tokens';
+import { SectionCard } from './SectionCard';
+
+/** The issuer's tokens with live deployment status, contract and explorer link. */
+export function TokensSection({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const tokens = useIssuerTokens();
+  return (
+    <SectionCard
+      id="issuer-tokens"
+      title={t('issuer.tokens.title')}
+      action={
+        <AppButton startIcon={<Add />} onClick={onCreate}>
+          {t('issuer.tokens.create')}
+        </AppButton>
+      }
+      columns={[
+        t('issuer.tokens.name'),
+        t('issuer.tokens.symbol'),
+        t('issuer.tokens.type'),
+        t('issuer.tokens.supply'),
+        t('issuer.tokens.treasury'),
+        t('issuer.tokens.blockchain'),
+        t('issuer.tokens.status'),
+        t('issuer.tokens.contract'),
+      ]}
+      loading={tokens.isPending}
+      problem={tokens.isError && <Alert severity="error">{message(tokens.error.message)}</Alert>}
+      empty={
+        tokens.data?.length === 0
+          ? {
+              icon: <TokenOutlined />,
+              title: t('issuer.tokens.emptyTitle'),
+              description: t('issuer.tokens.emptyDescription'),
+            }
+          : undefined
+      }
+    >
+      {tokens.data?.map((token) => (
+        <TableRow key={token.id} data-testid="issuer-token-row">
+          <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+            {token.name}
+          </TableCell>
+          <TableCell>{token.symbol}</TableCell>
+          <TableCell>{token.tokenType}</TableCell>
+          <TableCell>{token.totalSupply}</TableCell>
+          <TableCell>{token.treasuryAmount}</TableCell>
+          <TableCell>{t(`chains.${chainLabelKey(token.blockchain)}`)}</TableCell>
+          <TableCell>
+            <StatusChip
+              status={token.status}
+              color={listingStatusColor(token.status)}
+              data-testid="token-status"
+            />
+            {token.error && (
+              <Typography
+                variant="caption"
+                sx={{ display: 'block', color: 'error.main', marginBlockStart: 0.5 }}
+              >
+                {message(token.error)}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {token.contractAddress && (
+              <>
+                <span dir="ltr" style={{ fontFamily: 'monospace' }}>
+                  {shortenAddress(token.contractAddress)}
+                </span>
+                {token.explorerUrl && (
+                  <ExplorerIconLink
+                    href={token.explorerUrl}
+                    label={t('issuer.tokens.explorer', { name: token.name })}
+                  />
+                )}
+              </>
+            )}
+          </TableCell>
+        </TableRow>
+      ))}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,10 @@
+import { normalizeRole } from '@portal/shared/roles';
+
+/** The issuer console admits issuers and administrators (issue 9); the investor app keeps its own gate. */
+export function isIssuerConsoleRole(role: string | null | undefined): boolean {
+  const normalized = role ? normalizeRole(role) : undefined;
+  return normalized === 'issuer' || normalized === 'admin';
+}
+
+export const ISSUER_HOME = '/issuer';
+export const ISSUER_LOGIN = '/issuer/login';

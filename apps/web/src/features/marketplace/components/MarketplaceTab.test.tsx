@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withQueryClient } from '../../../testing/query-client';
+import { marketplaceAnswer, profileAnswer, sampleListing } from '../../../testing/market-samples';
+import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { MarketplaceTab } from './MarketplaceTab';
+
+beforeAll(setUpI18n);
+beforeEach(() => localStorage.setItem('authToken', 'cookie_session'));
+
+const harbour = sampleListing();
+const solar = sampleListing({
+  escrowId: null,
+  listingId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  kind: 'direct',
+  token: {
+    ...harbour.token,
+    id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    name: 'Solar Farm',
+    symbol: 'SOLR',
+    tokenType: 'SPL',
+    contractAddress: null,
+  },
+  blockchain: 'solana',
+  issuer: { email: null },
+  status: 'DEPLOYING',
+  available: false,
+  explorerUrl: null,
+});
+
+const marketplaceCalls = (calls: { path: string }[]) =>
+  calls
+    .filter((call) => call.path.startsWith('/api/escrow/marketplace'))
+    .map((call) => new URL(call.path, 'http://x').searchParams);
+
+function renderTab(path = '/dashboard?tab=marketplace') {
+  return renderAt(path, withQueryClient(<MarketplaceTab />), '/dashboard');
+}
+
+describe('MarketplaceTab (spec §2)', () => {
+  it('shows the count, the four summary cards and the table with the spec columns, labels and colours', async () => {
+    stubFetch(() => json(200, marketplaceAnswer([harbour, solar], { total: 2 })));
+    renderTab();
+    expect(await screen.findByText('2 tokens found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Token Marketplace' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    const summary = screen.getByTestId('marketplace-summary');
+    expect(within(summary).getByTestId('summary-totalTokens')).toHaveTextContent('Total Tokens2');
+    expect(within(summary).getByTestId('summary-available')).toHaveTextContent('Available for Investment1');
+    expect(within(summary).getByTestId('summary-issuers')).toHaveTextContent('Active Issuers1');
+    expect(within(summary).getByTestId('summary-totalValue')).toHaveTextContent('Total Value$0');
+
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Details',
+      'Name',
+      'Symbol',
+      'Type',
+      'Issuer',
+      'Blockchain',
+      'Status',
+      'Created',
+      'Actions',
+    ]);
+    const [first, second] = screen.getAllByTestId('listing-row');
+    expect(within(first!).getByText('issuer@portal.test')).toBeInTheDocument();
+    expect(within(first!).getByText('Ethereum')).toBeInTheDocument();
+    expect(within(first!).getByText('DEPLOYED')).toHaveClass('MuiChip-label');
+    expect(within(first!).getByText('DEPLOYED').parentElement).toHaveClass('MuiChip-colorSuccess');
+    expect(within(first!).getByRole('button', { name: 'Invest in Harbour Offices' })).toHaveTextContent(
+      'Invest',
+    );
+    expect(
+      within(first!).getByRole('link', { name: 'View Harbour Offices on the block explorer' }),
+    ).toHaveAttribute('href', harbour.explorerUrl);
+    // Not available: no Invest; no contract: no explorer icon; no issuer: 'Unknown'.
+    expect(within(second!).getByText('Unknown')).toBeInTheDocument();
+    expect(within(second!).getByText('Solana')).toBeInTheDocument();
+    expect(within(second!).getByText('DEPLOYING').parentElement).toHaveClass('MuiChip-colorWarning');
+    expect(within(second!).queryByRole('button', { name: /Invest/ })).toBeNull();
+    expect(within(second!).queryByRole('link')).toBeNull();
+  });
+
+  it('the expanded row shows the listing facts, total value to 4 decimals', async () => {
+    stubFetch(() =>
+      json(200, marketplaceAnswer([sampleListing({ tokenAmount: '333', priceETH: '0.00012345' })])),
+    );
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Show details of Harbour Offices' }));
+    const details = await screen.findByTestId('listing-details');
+    for (const text of [
+      'Available tokens333 HRBR',
+      'Price per token0.00012345 ETH',
+      'Total value0.0411 ETH',
+      'Asset categoryReal Estate',
+      `Contract${harbour.token.contractAddress}`,
+      'Network and environmentsepolia (embedded)',
+      'Issuerissuer@portal.test',
+      'AvailabilityAvailable',
+    ]) {
+      expect(details).toHaveTextContent(text);
+    }
+    expect(screen.getByRole('button', { name: 'Hide details of Harbour Offices' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('filters and sort go to the server and stay in the URL; the search waits for a pause', async () => {
+    const calls = stubFetch(() => json(200, marketplaceAnswer([harbour])));
+    const user = userEvent.setup();
+    renderTab('/dashboard?tab=marketplace&sort=name');
+    await screen.findByText('1 tokens found');
+    expect(screen.getByRole('combobox', { name: 'Sort By' })).toHaveValue('name');
+    expect(marketplaceCalls(calls)[0]!.get('sort')).toBe('name');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Token Type' }), 'SPL');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'FAILED');
+    await user.type(screen.getByRole('searchbox', { name: 'Search tokens...' }), 'harb');
+    await waitFor(() => expect(marketplaceCalls(calls).at(-1)!.get('search')).toBe('harb'));
+    const last = marketplaceCalls(calls).at(-1)!;
+    expect(Object.fromEntries(last)).toMatchObject({
+      tokenType: 'SPL',
+      status: 'FAILED',
+      sort: 'name',
+      search: 'harb',
+    });
+    // One request for the whole word, not one per key.
+    expect(marketplaceCalls(calls).filter((query) => query.has('search'))).toHaveLength(1);
+    expect(screen.getByTestId('current-path')).toHaveTextContent(
+      '/dashboard?tab=marketplace&sort=name&type=SPL&status=FAILED&q=harb',
+    );
+    expect(
+      [...screen.getByRole('combobox', { name: 'Token Type' }).querySelectorAll('option')].map(
+        (o) => o.textContent,
+      ),
+    ).toEqual(['All', 'ERC20', 'ERC721', 'ERC1155', 'SPL']);
+    expect(
+      [...screen.getByRole('combobox', { name: 'Status' }).querySelectorAll('option')].map(
+        (o) => o.textContent,
+      ),
+    ).toEqual(['All', 'DEPLOYED', 'DEPLOYING', 'FAILED']);
+    expect(
+      [...screen.getByRole('combobox', { name: 'Sort By' }).querySelectorAll('option')].map((o) => o.value),
+    ).toEqual(['newest', 'oldest', 'name', 'symbol']);
+  });
+
+  it("nothing found: 'No Tokens Available' and 'Clear Filters' resets the URL and the search box", async () => {
+    stubFetch(() => json(200, marketplaceAnswer([])));
+    const user = userEvent.setup();
+    renderTab('/dashboard?tab=marketplace&q=zzz&type=ERC721');
+    expect(await screen.findByText('No Tokens Available')).toBeInTheDocument();
+    expect(screen.getByText('0 tokens found')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search tokens...' })).toHaveValue('zzz');
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/dashboard\?tab=marketplace$/);
+    expect(screen.getByRole('searchbox', { name: 'Search tokens...' })).toHaveValue('');
+  });
+
+  it('errors show in a red banner: the server text, else the spec default', async () => {
+    stubFetch(() => json(503, { success: false, error: 'Database unavailable' }));
+    renderTab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Failed to fetch marketplace tokens')).toBeInTheDocument();
+  });
+
+  it('Invest opens the purchase dialog for that listing', async () => {
+    stubFetch((path) =>
+      path === '/api/auth/profile' ? json(200, profileAnswer()) : json(200, marketplaceAnswer([harbour])),
+    );
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Invest in Harbour Offices' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Purchase Harbour Offices (HRBR)' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,8 @@
+import { blockchainLabel } from '@portal/shared/chain-families';
+
+export type ChainLabelKey = 'ethereum' | 'solana' | 'ripple' | 'stellar' | 'unknown';
+
+/** Spec §4 blockchain label as a `chains.<key>` catalogue key, so it reads in the user's language. */
+export function chainLabelKey(chain: string | null | undefined): ChainLabelKey {
+  return blockchainLabel(chain).toLowerCase() as ChainLabelKey;
+}

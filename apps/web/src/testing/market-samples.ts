@@ -1,0 +1,124 @@
+import type { MarketplaceListing, MarketplaceResponse } from '@portal/shared/marketplace';
+import type { PurchaseResponse } from '@portal/shared/purchases';
+
+/** A marketplace row as the API sends it; tests change what they need. */
+export function sampleListing(change: Partial<MarketplaceListing> = {}): MarketplaceListing {
+  const { token, ...rest } = change;
+  return {
+    escrowId: '0b4c1f6e-8d7a-4c2b-9e1f-1a2b3c4d5e6f',
+    listingId: '0b4c1f6e-8d7a-4c2b-9e1f-1a2b3c4d5e6f',
+    kind: 'escrow',
+    token: {
+      id: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817',
+      name: 'Harbour Offices',
+      symbol: 'HRBR',
+      description: 'Office building by the harbour',
+      tokenType: 'ERC20',
+      assetCategory: 'Real Estate',
+      contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      totalSupply: '1000',
+      decimals: 18,
+      metadata: {},
+      blockchain: 'ethereum',
+      ...token,
+    },
+    blockchain: 'ethereum',
+    network: 'sepolia',
+    environment: 'embedded',
+    tokenAmount: '400',
+    priceETH: '0.002',
+    deadline: '2027-01-31T12:00:00.000Z',
+    issuer: { email: 'issuer@portal.test' },
+    userId: '2c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
+    status: 'DEPLOYED',
+    available: true,
+    explorerUrl: '/explorer/address/0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    createdAt: '2026-11-20T09:30:00.000Z',
+    ...rest,
+  };
+}
+
+export function marketplaceAnswer(
+  listings: MarketplaceListing[],
+  change: Partial<MarketplaceResponse['data']> = {},
+): MarketplaceResponse {
+  return {
+    success: true,
+    data: {
+      listings,
+      total: listings.length,
+      summary: {
+        totalTokens: listings.length,
+        availableForInvestment: listings.filter((listing) => listing.status === 'DEPLOYED').length,
+        activeIssuers: new Set(listings.map((listing) => listing.userId)).size,
+        totalValue: '$0',
+      },
+      nextCursor: null,
+      ...change,
+    },
+  };
+}
+
+export const BUYER_DID = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+export const BUYER_ETH = '0x9a1B2c3D4e5F60718293a4B5c6D7e8F901234567';
+export const BUYER_SOL = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+
+/** A profile answer (GET /auth/profile) for a buyer with a DID and a vault. */
+export function profileAnswer(change: Record<string, unknown> = {}) {
+  return {
+    success: true,
+    user: {
+      id: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a',
+      name: 'Sofia Bauer',
+      email: 'sofia@portal.test',
+      role: 'INVESTOR',
+      did: BUYER_DID,
+      didMetadata: { did: BUYER_DID },
+      wallets: [
+        { assetId: 'BTC_TEST', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' },
+        { assetId: 'ETH_TEST5', address: BUYER_ETH },
+        { assetId: 'SOL_TEST', address: BUYER_SOL },
+      ],
+      kycStatus: 'verified',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      ...change,
+    },
+  };
+}
+
+/** A purchase answer (POST purchase, GET /token-purchases/:id) in `status`. */
+export function purchaseAnswer(
+  status: PurchaseResponse['data']['purchase']['status'],
+  change: Partial<PurchaseResponse['data']['purchase']> = {},
+): PurchaseResponse {
+  const done = status === 'COMPLETED';
+  const hash = done ? `0x${'ab'.repeat(32)}` : null;
+  const vcUrl = done ? 'http://127.0.0.1/ipfs/bafkreiexamplecid' : null;
+  return {
+    success: true,
+    data: {
+      purchase: {
+        id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716',
+        listingId: '0b4c1f6e-8d7a-4c2b-9e1f-1a2b3c4d5e6f',
+        tokenId: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817',
+        tokenName: 'Harbour Offices',
+        tokenSymbol: 'HRBR',
+        tokenType: 'ERC20',
+        blockchain: 'ethereum',
+        status,
+        amount: '25',
+        costETH: '0.05',
+        percent: '2.500000',
+        paymentTxHash: hash,
+        deliveryTxHash: hash,
+        error: null,
+        vcUrl,
+        createdAt: '2026-11-22T10:00:00.000Z',
+        completedAt: done ? '2026-11-22T10:00:03.000Z' : null,
+        ...change,
+      },
+      ownershipRecord: { amount: '25', percent: '2.500000', transactionHash: hash },
+      vcData: { ipfsUrl: vcUrl },
+    },
+  };
+}
