@@ -30,7 +30,8 @@ const query = '/api/escrow/marketplace?search=gold&tokenType=ERC20&status=DEPLOY
 
 async function load(url, headers = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -54,7 +55,18 @@ async function seed(app) {
     password: 'bench password',
     role: 'issuer',
   });
-  const names = ['Gold', 'Silver', 'Harbour', 'Solar', 'Vineyard', 'Bond', 'Gallery', 'Forest', 'Rail', 'Port'];
+  const names = [
+    'Gold',
+    'Silver',
+    'Harbour',
+    'Solar',
+    'Vineyard',
+    'Bond',
+    'Gallery',
+    'Forest',
+    'Rail',
+    'Port',
+  ];
   const types = ['ERC20', 'ERC721', 'ERC1155', 'SPL'];
   const tokens = Array.from({ length: 100 }, (_, i) => ({
     id: randomUUID(),
@@ -110,13 +122,23 @@ async function portal(kind) {
       await app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { name: 'Bench Investor', email: `bench.${Date.now()}@example.com`, password: 'bench password' },
+        payload: {
+          name: 'Bench Investor',
+          email: `bench.${Date.now()}@example.com`,
+          password: 'bench password',
+        },
       })
     ).json();
     const base = `http://127.0.0.1:${app.server.address().port}`;
-    const first = await (await fetch(`${base}${query}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    if (!first.success || first.data.listings.length !== 25) throw new Error('the marketplace page did not answer 25 rows');
-    return { ...(await load(`${base}${query}`, { authorization: `Bearer ${token}` })), total: first.data.total };
+    const first = await (
+      await fetch(`${base}${query}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    if (!first.success || first.data.listings.length !== 25)
+      throw new Error('the marketplace page did not answer 25 rows');
+    return {
+      ...(await load(`${base}${query}`, { authorization: `Bearer ${token}` })),
+      total: first.data.total,
+    };
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -131,7 +153,9 @@ const hello = await bare();
 const rows = [];
 for (const kind of ['postgres', 'pglite']) rows.push({ kind, ...(await portal(kind)) });
 console.log('');
-console.log(`Marketplace page (${LISTINGS} listings; 25 rows, search + filter + sort, signed in), ${CONNECTIONS} connections, ${SECONDS} s:`);
+console.log(
+  `Marketplace page (${LISTINGS} listings; 25 rows, search + filter + sort, signed in), ${CONNECTIONS} connections, ${SECONDS} s:`,
+);
 console.log('| Measure | requests/s | p99 | × bare Fastify |');
 console.log('|---|---|---|---|');
 console.log(`| bare Fastify "hello" | ${hello.rps.toFixed(0)} | ${hello.p99} ms | 100 % |`);
