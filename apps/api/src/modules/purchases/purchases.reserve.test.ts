@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@portal/shared/messages';
 import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
@@ -157,18 +158,38 @@ describe('POST /api/escrow/:escrowId/purchase', () => {
     expect((await listingRow(listing.id)).reserved).toBe('2');
   });
 
-  it('never sells more than the listing holds, however many buy at once', async () => {
+  it('never sells more than the listing holds: 200 buyers of 1 token, 100 on offer', async () => {
     const listing = await openListing(t.app, erc20, { tokenAmount: 100n });
-    const answers = await Promise.all(Array.from({ length: 60 }, () => buy(listing.id, order(2))));
-    const accepted = answers.filter((a) => a.statusCode === 202).length;
-    expect(accepted).toBe(50);
-    expect(answers.every((a) => a.statusCode === 202 || a.statusCode === 409)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => buy(listing.id, order(1))));
+    expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(100);
+    const refused = answers.filter((a) => a.statusCode !== 202);
+    expect(refused.every((a) => a.statusCode === 409 && json(a).error === messages.purchaseSoldOut)).toBe(
+      true,
+    );
     expect((await listingRow(listing.id)).reserved).toBe('100');
     const rows = await t.app.container.database.db
       .select()
       .from(purchases)
       .where(eq(purchases.listingId, listing.id));
     expect(rows.reduce((sum, row) => sum + BigInt(row.amount), 0n)).toBe(100n);
+  });
+
+  it('holds for random amounts bought at once (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 25 }),
+        async (amounts) => {
+          const listing = await openListing(t.app, erc20, { tokenAmount: 50n });
+          const answers = await Promise.all(amounts.map((amount) => buy(listing.id, order(amount))));
+          const accepted = amounts.filter((_, i) => answers[i]!.statusCode === 202);
+          const total = accepted.reduce((sum, amount) => sum + amount, 0);
+          expect(total).toBeLessThanOrEqual(50);
+          expect(answers.every((a) => a.statusCode === 202 || a.statusCode === 409)).toBe(true);
+          expect((await listingRow(listing.id)).reserved).toBe(String(total));
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
 
