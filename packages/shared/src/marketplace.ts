@@ -10,16 +10,14 @@ export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 /** The Status filter of spec §2 (a listing's status). */
 export const MARKETPLACE_STATUS_FILTERS = ['DEPLOYED', 'DEPLOYING', 'FAILED'] as const;
 
-export const MarketplaceQuerySchema = z
-  .object({
-    search: z.string().trim().max(100).optional(),
-    tokenType: z.enum(TOKEN_TYPES).optional(),
-    status: z.enum(MARKETPLACE_STATUS_FILTERS).optional(),
-    sort: z.enum(MARKETPLACE_SORTS).default('newest'),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    cursor: z.string().max(300).optional(),
-  })
-  .meta({ id: 'MarketplaceQuery' });
+export const MarketplaceQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  tokenType: z.enum(TOKEN_TYPES).optional(),
+  status: z.enum(MARKETPLACE_STATUS_FILTERS).optional(),
+  sort: z.enum(MARKETPLACE_SORTS).default('newest'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(300).optional(),
+});
 export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 
 export const MarketplaceTokenSchema = z

@@ -6,7 +6,8 @@ import { assetsQueryKey } from '../../../lib/query-keys';
 import { useServerEvents } from '../../../lib/server-events';
 
 /** The live stream is authenticated by the session cookie: bearer sessions fall back to asking. */
-export const hasLiveEvents = () => getAuthToken() === COOKIE_SESSION_TOKEN;
+export const hasLiveEvents = () =>
+  typeof EventSource !== 'undefined' && getAuthToken() === COOKIE_SESSION_TOKEN;
 
 /**
  * Settlement progress is pushed by the server (SERVER_EVENTS.purchase): the purchase and the
