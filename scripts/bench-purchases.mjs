@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+/**
+ * A token-sale rush (issue 11): one hot listing on PostgreSQL, a verified investor buying 1 token
+ * per request over real HTTP at 50 connections (autocannon). Settlement workers are stopped, so
+ * this measures the reservation path alone: the request checks, the guarded UPDATE, the purchase
+ * row and the job, in one transaction. Bare Fastify "hello" is measured in the same run.
+ * Afterwards: reserved = accepted purchases, never more than the listing (0 oversell), 0 5xx.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
+const { loadConfig } = await import(path.join(root, 'apps/api/dist/config.js'));
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ON_OFFER = 1_000_000;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const hello = await (async () => {
+  const app = Fastify();
+  app.get('/', async () => 'hello');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${app.server.address().port}/`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  await app.close();
+  return result.requests.average;
+})();
+
+const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-rush-'));
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url.toString(),
+    MASTER_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    KYC_SANDBOX_AUTO_APPROVE: 'true',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+  }),
+  { logger: pino({ level: 'silent' }) },
+);
+try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.container.jobs.stop();
+  const call = async (method, route, token, payload, headers = {}) => {
+    const response = await app.inject({
+      method,
+      url: route,
+      payload,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    if (response.statusCode >= 400)
+      throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const { token } = await call('POST', '/api/auth/register', undefined, {
+    name: 'Rush Investor',
+    email: `rush.${Date.now()}@example.com`,
+    password: 'bench password 1',
+  });
+  const kyc = await call('POST', '/api/kyc/token', token);
+  const page = (route, body) =>
+    call('POST', `/websdk/api${route}`, undefined, body, { 'x-access-token': kyc.token });
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), randomBytes(256)]);
+  await page('/applicant/document', { contentType: 'image/jpeg', data: jpeg.toString('base64') });
+  await page('/applicant/submit', {
+    firstName: 'Rush',
+    lastName: 'Buyer',
+    dob: '1990-01-01',
+    country: 'GBR',
+    idDocType: 'PASSPORT',
+    number: 'X1234567Z',
+  });
+  const { didMetadata } = await call('POST', '/api/did/start', token);
+  const { wallets } = await call('POST', '/api/vault/create', token);
+  const eth = wallets.find((w) => w.assetId.startsWith('ETH')).address;
+
+  const { db } = app.container.database;
+  const issuer = await app.container.auth.createAccount({
+    name: 'Rush Issuer',
+    email: `rush.issuer.${Date.now()}@example.com`,
+    password: 'bench password 1',
+    role: 'issuer',
+  });
+  const tokenId = randomUUID();
+  const listingId = randomUUID();
+  await db.execute(sql`insert into issuer_tokens (id, issuer_id, name, symbol, token_type, asset_category, decimals,
+    total_supply, blockchain, treasury_address, status, contract_address) values (${tokenId}, ${issuer.id}, 'Rush Token',
+    'RUSH', 'ERC20', 'Other', 0, ${ON_OFFER}, 'ethereum', ${eth}, 'DEPLOYED', ${`0x${randomBytes(20).toString('hex')}`})`);
+  await db.execute(sql`insert into listings (id, token_id, issuer_id, kind, token_amount, price_wei, deadline, status, search_text)
+    values (${listingId}, ${tokenId}, ${issuer.id}, 'escrow', ${ON_OFFER}, 1000000000000, now() + interval '1 day', 'DEPLOYED', 'rush')`);
+
+  const result = await autocannon({
+    url: `http://127.0.0.1:${app.server.address().port}/api/escrow/${listingId}/purchase`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1, investorDid: didMetadata.did, investorWallet: eth }),
+  });
+  const [row] = (
+    await db.execute(
+      sql`select reserved::text as reserved, (select count(*) from purchases where listing_id = ${listingId})::text as purchases from listings where id = ${listingId}`,
+    )
+  ).rows;
+  const accepted = result['2xx'];
+  console.log('');
+  console.log(
+    `Token-sale rush on PostgreSQL: one listing, 1 token per request, ${CONNECTIONS} connections, ${SECONDS} s (settlement stopped):`,
+  );
+  console.log('| Measure | per second | p99 | × bare Fastify |');
+  console.log('|---|---|---|---|');
+  console.log(`| bare Fastify "hello" | ${hello.toFixed(0)} | | 100 % |`);
+  console.log(
+    `| reservations (202) | ${(accepted / SECONDS).toFixed(0)} | ${result.latency.p99} ms | ${((accepted / SECONDS / hello) * 100).toFixed(1)} % |`,
+  );
+  console.log(
+    `Accepted ${accepted}, other answers ${result.non2xx} (5xx: ${result['5xx']}); listing reserved ${row.reserved}, purchase rows ${row.purchases}: ${BigInt(row.reserved) === BigInt(accepted) && BigInt(row.reserved) <= BigInt(ON_OFFER) ? '0 oversell' : 'MISMATCH'}.`,
+  );
+} finally {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
