@@ -111,6 +111,7 @@ async function portal(kind) {
     MASTER_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    KYC_SANDBOX_AUTO_APPROVE: 'true',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     RATE_LIMIT_API_PER_MINUTE: '100000000',
   });

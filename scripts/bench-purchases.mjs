@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { passKyc } from './bench-kyc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
@@ -79,19 +80,7 @@ try {
     email: `rush.${Date.now()}@example.com`,
     password: 'bench password 1',
   });
-  const kyc = await call('POST', '/api/kyc/token', token);
-  const page = (route, body) =>
-    call('POST', `/websdk/api${route}`, undefined, body, { 'x-access-token': kyc.token });
-  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), randomBytes(256)]);
-  await page('/applicant/document', { contentType: 'image/jpeg', data: jpeg.toString('base64') });
-  await page('/applicant/submit', {
-    firstName: 'Rush',
-    lastName: 'Buyer',
-    dob: '1990-01-01',
-    country: 'GBR',
-    idDocType: 'PASSPORT',
-    number: 'X1234567Z',
-  });
+  await passKyc(call, token);
   const { didMetadata } = await call('POST', '/api/did/start', token);
   const { wallets } = await call('POST', '/api/vault/create', token);
   const eth = wallets.find((w) => w.assetId.startsWith('ETH')).address;
