@@ -110,6 +110,10 @@ const EnvSchema = z.object({
   SUMSUB_WEBSDK_URL: url(['https:', 'http:']),
   CHAIN: oneOf(['embedded', 'rpc'] as const, 'embedded'),
   SEED_DEMO: oneOf(['true', 'false'] as const, 'true'),
+  MARKETPLACE_CACHE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(60_000).default(1000),
+  ),
   CHAIN_RPC_URL: url(['https:', 'http:']),
   CHAIN_ID: z.preprocess(
     emptyToUndefined,
@@ -171,6 +175,8 @@ export interface Config {
   webDistDir: string;
   /** Seed the demo issuer and its market on an empty database. */
   seedDemo: boolean;
+  /** How long a marketplace page may be served from memory (changes here clear it at once). */
+  marketplaceCacheMs: number;
   kyc: KycConfig;
   chain: ChainConfig;
   solana: SolanaConfig;
@@ -471,6 +477,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     seedDemo: e.SEED_DEMO === 'true',
+    marketplaceCacheMs: e.MARKETPLACE_CACHE_MS,
     custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },
     kyc: {
       provider: e.KYC_PROVIDER,

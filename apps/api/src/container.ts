@@ -301,7 +301,13 @@ export async function createContainer(
     publicUrl: config.publicUrl,
   });
   const networks = new Networks(ledgers.engines);
-  const marketplace = new MarketplaceService(new MarketplaceRepo(db), networks, clock);
+  const marketplace = new MarketplaceService(
+    new MarketplaceRepo(db),
+    networks,
+    clock,
+    config.marketplaceCacheMs,
+  );
+  const listingsChanged = () => marketplace.changed();
   const issuerRepo = new IssuerRepo(db);
   const issuer = new IssuerService({
     db,
@@ -312,8 +318,10 @@ export async function createContainer(
     jobs,
     clock,
     log,
+    onListingsChanged: listingsChanged,
   });
   const purchases = new PurchasesService({
+    onListingsChanged: listingsChanged,
     db,
     repo: new PurchasesRepo(db),
     issuerRepo,

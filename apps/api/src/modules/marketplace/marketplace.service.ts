@@ -12,13 +12,35 @@ const encodeCursor = (cursor: PageCursor) =>
 
 /** Investors browse open listings (spec §2 "Marketplace tab"): filters, sorts and pages run in SQL. */
 export class MarketplaceService {
+  private readonly cache = new Map<string, { until: number; data: Promise<MarketplaceResponse['data']> }>();
+
   constructor(
     private readonly repo: MarketplaceRepo,
     private readonly networks: Networks,
     private readonly clock: Clock,
+    /** Pages are kept this long; a change made by this process clears them at once (ADR 19). */
+    private readonly cacheMs = 0,
   ) {}
 
-  async browse(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
+  /** Listings changed here (created, opened, reserved, closed): nothing cached is served again. */
+  changed(): void {
+    this.cache.clear();
+  }
+
+  browse(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
+    if (this.cacheMs <= 0) return this.read(query);
+    const key = JSON.stringify(query);
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.data;
+    if (this.cache.size > 1000) this.cache.clear();
+    const data = this.read(query);
+    this.cache.set(key, { until: now + this.cacheMs, data });
+    data.catch(() => this.cache.delete(key));
+    return data;
+  }
+
+  private async read(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
     const now = this.clock.now();
     const [rows, summary] = await Promise.all([
       this.repo.page(query, this.decodeCursor(query), now),

@@ -210,3 +210,31 @@ describe('GET /api/escrow/marketplace', () => {
     expect(json(response)).toMatchObject({ error: messages.unauthenticated });
   });
 });
+
+describe('the marketplace cache', () => {
+  it('serves a page from memory, and a listing created through the API appears at once', async () => {
+    const cached = await createTestApp({ env: { MARKETPLACE_CACHE_MS: '60000' } });
+    try {
+      const viewer = await register(cached.app);
+      const issuer = await issuerAccount(cached.app);
+      const token = await deployedToken(cached.app, issuer.user.id, { symbol: 'CACHE' });
+      const count = async () =>
+        json<MarketplaceResponse>(await callApi(cached.app, 'GET', '/api/escrow/marketplace', viewer)).data
+          .total;
+      expect(await count()).toBe(0);
+      await openListing(cached.app, token); // written behind the service's back: not seen yet
+      expect(await count()).toBe(0);
+      const created = await callApi(cached.app, 'POST', '/api/issuer/listings', issuer, {
+        tokenId: token.id,
+        kind: 'direct',
+        tokenAmount: '10',
+        priceETH: '0.001',
+        deadline: new Date(cached.clock.now().getTime() + 86_400_000).toISOString(),
+      });
+      expect(created.statusCode).toBe(201);
+      expect(await count()).toBe(2);
+    } finally {
+      await cached.close();
+    }
+  });
+});
