@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   BaseError,
   getAddress,
@@ -263,7 +263,7 @@ export class KeyedSender {
       while (!(await this.repo.acquire(this.chainId, id, holder, LEASE_SECONDS))) {
         if (Date.now() > deadline)
           throw new Error(`Another process has been sending from ${address} for too long`);
-        await sleep(10 + Math.random() * 40);
+        await sleep(randomInt(10, 50));
       }
       try {
         return await task();
