@@ -1,10 +1,21 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import ImageNotSupported from '@mui/icons-material/ImageNotSupported';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SbtImage } from '@portal/shared/sbt';
+
+const imageBox = {
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1',
+  borderRadius: 2,
+  bgcolor: 'action.hover',
+};
 
 /** An SBT design (template): image, name and description; choosable when `onChoose` is given. */
 export function DesignCard({
@@ -19,16 +30,37 @@ export function DesignCard({
   /** 'radio' inside the design picker, where exactly one is chosen. */
   role?: 'radio';
 }) {
+  const { t } = useTranslation();
+  // A design whose image cannot load still shows something: never an empty card.
+  const [failed, setFailed] = useState(false);
   const body = (
     <>
       <Box sx={{ position: 'relative', padding: 1.25, paddingBlockEnd: 0 }}>
-        <Box
-          component="img"
-          src={design.url}
-          alt=""
-          loading="lazy"
-          sx={{ display: 'block', width: '100%', aspectRatio: '1', borderRadius: 2, bgcolor: 'action.hover' }}
-        />
+        {failed ? (
+          <Box
+            sx={{
+              ...imageBox,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1,
+              color: 'text.secondary',
+            }}
+          >
+            <ImageNotSupported aria-hidden />
+            <Typography variant="body2">{t('sbt.previewUnavailable')}</Typography>
+          </Box>
+        ) : (
+          <Box
+            component="img"
+            src={design.url}
+            alt=""
+            loading="lazy"
+            onError={() => setFailed(true)}
+            sx={imageBox}
+          />
+        )}
         {selected && (
           <CheckCircle
             color="primary"
