@@ -241,6 +241,12 @@ describe('crash safety and the books', () => {
       (held) => held === 25n,
       'unsold tokens to return',
     );
+    // The job records what came back right after the chain confirms it.
+    await eventually(
+      () => listingRow(listing.id),
+      (row) => row.returned === '15',
+      'the return to be recorded',
+    );
     expect(await listingRow(listing.id)).toMatchObject({ status: 'CLOSED', returned: '15' });
     const closedBuy = await callApi(t.app, 'POST', `/api/escrow/${listing.id}/purchase`, buyer, {
       amount: 1,
