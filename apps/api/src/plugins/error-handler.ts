@@ -4,6 +4,13 @@ import { messages } from '@portal/shared/messages';
 import type { ErrorCode } from '@portal/shared/errors';
 import { DomainError } from '../errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes that serve pages (the explorer) answer errors as a page with the same status and text. */
+    errorPage?: (status: number, message: string) => string;
+  }
+}
+
 /** The only place errors become HTTP answers: the envelope of DESIGN §4, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -17,6 +24,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
   if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
+  const page = request.routeOptions.config?.errorPage;
+  if (page)
+    return reply
+      .status(error.status)
+      .type('text/html; charset=utf-8')
+      .send(page(error.status, error.message));
   return reply.status(error.status).send({
     success: false,
     error: error.message,

@@ -1,5 +1,4 @@
-import type { FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ExplorerAddressParamsSchema, ExplorerTxParamsSchema } from '@portal/shared/chain';
 import { messages } from '@portal/shared/messages';
 import type { App } from '../../app.js';
@@ -9,32 +8,17 @@ import type { ExplorerService } from './explorer.service.js';
 
 /**
  * A small block explorer for the embedded chain, so the portal's explorer links resolve without
- * a public one. Server-rendered, escaped HTML without any script. Errors are pages too.
+ * a public one. Server-rendered, escaped HTML without any script. Errors are pages too (the one
+ * error handler renders them with `errorPage`).
  */
 export async function explorerRoutes(app: App, explorer: ExplorerService): Promise<void> {
   await app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      let status = error instanceof DomainError ? error.status : (error.statusCode ?? 500);
-      let message = error instanceof DomainError ? error.message : messages.internalError;
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        status = 400;
-        message = error.validation[0]?.message ?? messages.validationFailed;
-      }
-      if (status >= 500) {
-        request.log.error({ err: error }, 'explorer page failed');
-        message = messages.internalError;
-      }
-      if (error instanceof DomainError && error.options.retryAfterSeconds) {
-        reply.header('retry-after', String(error.options.retryAfterSeconds));
-      }
-      return reply.status(status).type('text/html; charset=utf-8').send(errorPage(status, message));
-    });
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
     });
 
-    const options = { config: { policy: 'public' as const }, schema: { hide: true } };
+    const options = { config: { policy: 'public' as const, errorPage }, schema: { hide: true } };
     scope.get('/explorer', options, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
