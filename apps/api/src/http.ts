@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { ErrorResponseSchema } from '@portal/shared/errors';
 
 /** Documents the error envelope for every route (and checks our own error answers against it). */
@@ -15,3 +17,16 @@ export const errorResponses = {
   502: ErrorResponseSchema,
   503: ErrorResponseSchema,
 } as const;
+
+/**
+ * A body encoded the way the response serializer would (the schema's encode, then JSON), for
+ * answers that are encoded once and sent many times; a string sent as JSON skips the serializer.
+ */
+export function encodeBody<S extends z.ZodType>(schema: S, value: z.output<S>): string {
+  return JSON.stringify(z.encode(schema, value));
+}
+
+/** Sends a body made by `encodeBody` (typed replies only accept the schema's shape). */
+export function sendEncoded(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
