@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/queue.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { ThrottleRepo } from './modules/auth/throttle.repo.js';
 import { AuthThrottles } from './modules/auth/throttles.js';
 import { CredentialsRepo } from './modules/credentials/credentials.repo.js';
@@ -181,8 +182,11 @@ export async function createContainer(
     log,
   });
 
+  const sessions = new SessionCache();
+  const unlistenSessions = await database.listen('portal_sessions', sessions);
   const auth = new AuthService({
     db,
+    sessions,
     auth: new AuthRepo(db),
     users: usersRepo,
     usersService: users,
@@ -405,6 +409,7 @@ export async function createContainer(
     explorer,
     async close() {
       await jobs.stop();
+      await unlistenSessions();
       await chain.close();
       await solana.close();
       if (mail instanceof SmtpMail) await mail.drain();

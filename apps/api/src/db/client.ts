@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { listenPostgres, type Listener } from './listen.js';
 import { acquireDataDirLock } from './lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,6 +15,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Receives NOTIFY messages of `channel` (sent by any process); see `Listener`. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,7 +55,23 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   // Fail at boot, not on the first request, when the server is unreachable.
   await pool.query('select 1');
-  return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    async listen(channel, listener) {
+      const stop = await listenPostgres(url, channel, listener);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
@@ -59,7 +79,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.inMemory) {
     const client = await PGlite.create();
-    return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return {
+      db: drizzle(client, { schema }) as unknown as Db,
+      kind: 'pglite',
+      listen: (channel, listener) => listenPglite(client, channel, listener),
+      close: () => client.close(),
+    };
   }
   if (!options.dataDir) throw new Error('dataDir is required for an embedded database');
   mkdirSync(options.dataDir, { recursive: true });
@@ -72,6 +97,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     return {
       db: drizzle(client, { schema }) as unknown as Db,
       kind: 'pglite',
+      listen: (channel, listener) => listenPglite(client, channel, listener),
       close: async () => {
         try {
           await client.close();
@@ -84,6 +110,20 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     lock.release();
     throw error;
   }
+}
+
+/** PGlite is one process: its notifications cannot be lost, so the subscription is live at once. */
+async function listenPglite(
+  client: PGlite,
+  channel: string,
+  listener: Listener,
+): Promise<() => Promise<void>> {
+  const unsubscribe = await client.listen(channel, (payload) => listener.message(payload));
+  listener.live(true);
+  return async () => {
+    listener.live(false);
+    await unsubscribe();
+  };
 }
 
 export async function migrate(database: Database): Promise<void> {

@@ -51,6 +51,8 @@ export async function createTestApp(
     overrides?: Omit<BuildOverrides, 'database' | 'clock' | 'logger'>;
     /** Runs before the app is ready, e.g. to add a route for a test. */
     configure?: (app: App) => void;
+    /** Another app's database (and its master key in `overrides`): a second process on it. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -77,7 +79,8 @@ export async function createTestApp(
       },
     }),
   );
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const clock = new TestClock();
   const app = await buildApp(config, {
     masterKey: new MasterKey(randomBytes(32)),
@@ -91,7 +94,7 @@ export async function createTestApp(
     await app.ready();
   } catch (error) {
     await app.close();
-    await database.close();
+    if (!shared) await database.close();
     throw error;
   }
   return {
@@ -102,7 +105,7 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -23,6 +23,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 import type { AuthThrottles } from './throttles.js';
 import type { TwoFactorRepo } from './two-factor.repo.js';
 import type { TwoFactorService } from './two-factor.js';
@@ -73,6 +74,8 @@ export interface AuthDeps {
   alerts?: { enabled: (userId: string) => Promise<boolean>; notify: Notify };
   twoFactor: TwoFactorService;
   challenges: TwoFactorRepo;
+  /** Live sessions in memory, dropped by the database's notifications (ADR 36). */
+  sessions: SessionCache;
 }
 
 function assertNotCommon(password: string, field: string): void {
@@ -286,7 +289,13 @@ export class AuthService {
   async authenticate(accessToken: string): Promise<AccessClaims | undefined> {
     const claims = await this.deps.tokens.verify(accessToken);
     if (!claims) return undefined;
-    const live = await this.deps.auth.findLiveSession(claims.sessionId, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    let live = this.deps.sessions.get(claims.sessionId, now);
+    if (!live) {
+      const mark = this.deps.sessions.mark();
+      live = await this.deps.auth.findLiveSession(claims.sessionId, now);
+      if (live) this.deps.sessions.put(live, mark);
+    }
     if (!live || live.userId !== claims.userId) return undefined;
     return { userId: live.userId, sessionId: live.sessionId, role: live.role };
   }
