@@ -10,6 +10,8 @@ export interface AccessClaims {
 }
 
 const TYP = 'at+jwt';
+const CLOCK_TOLERANCE_SECONDS = 5;
+const MAX_VERIFIED = 10_000;
 export const ACCESS_AUDIENCE = 'investor-portal-api';
 
 export function generateSigningKey(): Buffer {
@@ -20,6 +22,11 @@ export function generateSigningKey(): Buffer {
 export class AccessTokens {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
+  /**
+   * Tokens whose signature and claims were checked, until they expire: a signature check is the
+   * largest cost of a signed-in read, and nothing but time can change its outcome.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
   constructor(
     pkcs8: Buffer,
@@ -48,6 +55,9 @@ export class AccessTokens {
    * `allowExpired` serves logout, which must still identify the session of an expired token.
    */
   async verify(token: string, options: { allowExpiredFor?: number } = {}): Promise<AccessClaims | undefined> {
+    const tolerance = options.allowExpiredFor ?? CLOCK_TOLERANCE_SECONDS;
+    const known = this.verified.get(token);
+    if (known && known.exp + tolerance > this.clock.now().getTime() / 1000) return known.claims;
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {
         algorithms: ['EdDSA'],
@@ -56,10 +66,13 @@ export class AccessTokens {
         typ: TYP,
         requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         currentDate: this.clock.now(),
-        clockTolerance: options.allowExpiredFor ?? 5,
+        clockTolerance: tolerance,
       });
       if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return undefined;
-      return { userId: payload.sub, sessionId: payload.sid, role: payload.role as Role };
+      const claims = { userId: payload.sub, sessionId: payload.sid, role: payload.role as Role };
+      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+      this.verified.set(token, { claims, exp: payload.exp! });
+      return claims;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
       throw error;

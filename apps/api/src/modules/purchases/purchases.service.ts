@@ -163,7 +163,6 @@ export class PurchasesService {
     try {
       const answer = await this.deps.db.transaction(async (tx) => {
         const repo = this.deps.repo.with(tx);
-        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) throw new NotReserved();
         const purchase = await repo.insert({
           userId,
           listingId: listing.id,
@@ -190,6 +189,9 @@ export class PurchasesService {
             response: answer,
           });
         }
+        // Last, so the listing's row is locked only for this statement and the commit: every buyer
+        // of a hot listing queues on that lock (the rows above roll back if it claims nothing).
+        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) throw new NotReserved();
         return answer;
       });
       this.deps.jobs.notify();
