@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The marketplace page under load (issue 9): 10,000 listings seeded, a signed-in investor asks
- * for 25 rows with a search, a filter and a sort, 50 connections over real HTTP (autocannon).
+ * for 25 rows with a search, a filter and a sort, 50 connections over real HTTP (autocannon,
+ * in a second process).
  * Beside it, in the same run and on the same machine, bare Fastify answering "hello": the
  * figure that matters is the throughput ratio, and p99 latency. PostgreSQL (BENCH_DATABASE_URL,
  * default the local `test` server; a fresh database is created and dropped) and PGlite.
@@ -12,11 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { load as loadFrom } from './bench-load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
@@ -29,7 +30,7 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const query = '/api/escrow/marketplace?search=gold&tokenType=ERC20&status=DEPLOYED&sort=name&limit=25';
 
 async function load(url, headers = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const result = await loadFrom(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * A token-sale rush (issue 11): one hot listing on PostgreSQL, a verified investor buying 1 token
- * per request over real HTTP at 50 connections (autocannon). Settlement workers are stopped, so
- * this measures the reservation path alone: the request checks, the guarded UPDATE, the purchase
+ * per request over real HTTP at 50 connections (autocannon, in a second process). Settlement
+ * workers are stopped, so this measures the reservation path alone: the request checks, the guarded UPDATE, the purchase
  * row and the job, in one transaction. Bare Fastify "hello" is measured in the same run.
  * Afterwards: reserved = accepted purchases, never more than the listing (0 oversell), 0 5xx.
  */
@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { load } from './bench-load.mjs';
 import { passKyc } from './bench-kyc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,10 +31,9 @@ const hello = await (async () => {
   const app = Fastify();
   app.get('/', async () => 'hello');
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const result = await autocannon({
-    url: `http://127.0.0.1:${app.server.address().port}/`,
+  const result = await load(`http://127.0.0.1:${app.server.address().port}/`, {
     connections: CONNECTIONS,
-    duration: SECONDS,
+    seconds: SECONDS,
   });
   await app.close();
   return result.requests.average;
@@ -100,14 +99,16 @@ try {
   await db.execute(sql`insert into listings (id, token_id, issuer_id, kind, token_amount, price_wei, deadline, status, search_text)
     values (${listingId}, ${tokenId}, ${issuer.id}, 'escrow', ${ON_OFFER}, 1000000000000, now() + interval '1 day', 'DEPLOYED', 'rush')`);
 
-  const result = await autocannon({
-    url: `http://127.0.0.1:${app.server.address().port}/api/escrow/${listingId}/purchase`,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: 1, investorDid: didMetadata.did, investorWallet: eth }),
-  });
+  const result = await load(
+    `http://127.0.0.1:${app.server.address().port}/api/escrow/${listingId}/purchase`,
+    {
+      method: 'POST',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 1, investorDid: didMetadata.did, investorWallet: eth }),
+    },
+  );
   // Requests still in flight when the load stops complete on the server: count from the books.
   const [row] = (
     await db.execute(sql`select reserved::text as reserved,

@@ -10,9 +10,15 @@ import type { MarketplaceRepo, MarketplaceRow, PageCursor } from './marketplace.
 const encodeCursor = (cursor: PageCursor) =>
   Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
 
+interface Page {
+  until: number;
+  data: Promise<MarketplaceResponse['data']>;
+  refreshing: boolean;
+}
+
 /** Investors browse open listings (spec §2 "Marketplace tab"): filters, sorts and pages run in SQL. */
 export class MarketplaceService {
-  private readonly cache = new Map<string, { until: number; data: Promise<MarketplaceResponse['data']> }>();
+  private readonly cache = new Map<string, Page>();
 
   constructor(
     private readonly repo: MarketplaceRepo,
@@ -30,14 +36,35 @@ export class MarketplaceService {
   browse(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {
     if (this.cacheMs <= 0) return this.read(query);
     const key = JSON.stringify(query);
-    const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && hit.until > now) return hit.data;
+    if (hit) {
+      // An old page is still served while one refresh runs, so readers never queue on the query.
+      if (hit.until <= Date.now() && !hit.refreshing) this.refresh(key, query, hit);
+      return hit.data;
+    }
     if (this.cache.size > 1000) this.cache.clear();
-    const data = this.read(query);
-    this.cache.set(key, { until: now + this.cacheMs, data });
-    data.catch(() => this.cache.delete(key));
-    return data;
+    const page: Page = { until: Date.now() + this.cacheMs, data: this.read(query), refreshing: false };
+    this.cache.set(key, page);
+    page.data.catch(() => this.cache.get(key) === page && this.cache.delete(key));
+    return page.data;
+  }
+
+  private refresh(key: string, query: MarketplaceQuery, stale: Page): void {
+    stale.refreshing = true;
+    this.read(query).then(
+      (data) => {
+        // Not after `changed()`: the page may have been read before the change.
+        if (this.cache.get(key) === stale)
+          this.cache.set(key, {
+            until: Date.now() + this.cacheMs,
+            data: Promise.resolve(data),
+            refreshing: false,
+          });
+      },
+      () => {
+        stale.refreshing = false;
+      },
+    );
   }
 
   private async read(query: MarketplaceQuery): Promise<MarketplaceResponse['data']> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MarketplaceResponse } from '@portal/shared/marketplace';
 import { messages } from '@portal/shared/messages';
 import { deployedToken, issuerAccount, openListing } from '../../test/market-fixtures.js';
@@ -233,6 +233,25 @@ describe('the marketplace cache', () => {
       });
       expect(created.statusCode).toBe(201);
       expect(await count()).toBe(2);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('serves an expired page once more while it refreshes, then the fresh one', async () => {
+    const cached = await createTestApp({ env: { MARKETPLACE_CACHE_MS: '50' } });
+    try {
+      const viewer = await register(cached.app);
+      const issuer = await issuerAccount(cached.app);
+      const token = await deployedToken(cached.app, issuer.user.id, { symbol: 'STALE' });
+      const count = async () =>
+        json<MarketplaceResponse>(await callApi(cached.app, 'GET', '/api/escrow/marketplace', viewer)).data
+          .total;
+      expect(await count()).toBe(0);
+      await openListing(cached.app, token); // another process's change
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await count()).toBe(0); // the old page, answered without waiting for the query
+      await vi.waitFor(async () => expect(await count()).toBe(1));
     } finally {
       await cached.close();
     }

@@ -1,0 +1,20 @@
+/**
+ * Load from a second process (autocannon's command line), so the load generator does not share
+ * the measured server's event loop: the same for the baseline and for the portal.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+
+const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const run = promisify(execFile);
+
+/** Returns autocannon's JSON result for `url` under `connections` for `seconds`. */
+export async function load(url, { connections, seconds, method = 'GET', headers = {}, body } = {}) {
+  const args = [cli, '--json', '-c', String(connections), '-d', String(seconds), '-m', method];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  if (body !== undefined) args.push('-b', body);
+  args.push(url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout);
+}
