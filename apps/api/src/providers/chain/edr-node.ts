@@ -9,13 +9,14 @@ const {
   l1HardforkFromString,
   l1ProviderFactory,
   MineOrdering,
+  OSAKA,
 } = edr;
 
 /**
  * Pinned rather than "latest" so an EDR upgrade cannot silently change how the journal replays.
- * Osaka is what Sepolia runs.
+ * Osaka is what Sepolia runs (EDR's own spelling of the name varies between releases).
  */
-const HARDFORK = 'osaka';
+const HARDFORK = OSAKA;
 /** Fixed, so the genesis block (and with it every block hash) is the same on every boot. */
 const GENESIS_TIME = 1_767_225_600n; // 2026-01-01T00:00:00Z
 
