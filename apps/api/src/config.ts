@@ -135,6 +135,10 @@ const EnvSchema = z.object({
       .transform(BigInt)
       .optional(),
   ),
+  CHAIN_REPLACE_AFTER_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(120),
+  ),
   SOLANA: oneOf(['embedded', 'rpc'] as const, 'embedded'),
   SOLANA_RPC_URL: url(['https:', 'http:']),
   SOLANA_EXPLORER_URL: url(['https:', 'http:']),
@@ -188,6 +192,8 @@ export type ChainConfig = {
   explorerUrl: string;
   /** Auto-fuel tops new vault ETH addresses up to this balance; 0 turns it off. */
   faucetAmountWei: bigint;
+  /** A platform transaction still pending this long is sent again with higher fees (ADR 38). */
+  replaceAfterMs: number;
 } & (
   | { kind: 'embedded'; chainId: number }
   | {
@@ -351,6 +357,7 @@ function chainConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: 
       chainId: e.CHAIN_ID ?? 31337,
       explorerUrl: (e.EXPLORER_URL ?? `${publicUrl}/explorer`).replace(/\/+$/, ''),
       faucetAmountWei: e.FAUCET_AMOUNT_WEI ?? 10n ** 17n,
+      replaceAfterMs: e.CHAIN_REPLACE_AFTER_SECONDS * 1000,
     };
   }
   if (!e.CHAIN_RPC_URL) problems.push('CHAIN_RPC_URL: required when CHAIN=rpc');
@@ -376,6 +383,7 @@ function chainConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: 
     explorerUrl: (e.EXPLORER_URL ?? 'https://sepolia.etherscan.io').replace(/\/+$/, ''),
     // Real testnet ETH is scarce: auto-fuel from the platform key is opt-in on a remote chain.
     faucetAmountWei: e.FAUCET_AMOUNT_WEI ?? 0n,
+    replaceAfterMs: e.CHAIN_REPLACE_AFTER_SECONDS * 1000,
   };
 }
 

@@ -287,7 +287,7 @@ export async function createContainer(
     kyc,
     vault,
     credentials,
-    tokens: new SoulBoundTokens(chain),
+    tokens: new SoulBoundTokens(chain, config.chain.replaceAfterMs),
     chain,
     ipfs,
     jobs,

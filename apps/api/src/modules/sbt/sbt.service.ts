@@ -122,7 +122,11 @@ export class SbtService {
           txHash = await this.sendMint(row, holder, await this.publishMetadata(row, vcCid));
         }
       }
-      const minted = await tokens.confirmMint(txHash);
+      const minted = await tokens.confirmMint(txHash, async (replacement) => {
+        this.deps.log.warn({ sbtId, txHash: replacement }, 'SBT mint was stuck; sent again with higher fees');
+        await repo.setTxHash(sbtId, replacement);
+      });
+      txHash = minted.txHash;
       await repo.markMinted(sbtId, { tokenId: minted.tokenId, txHash, mintedAt: this.deps.clock.now() });
       this.deps.log.info({ sbtId, tokenId: minted.tokenId.toString(), txHash }, 'SBT minted');
       await this.deps.notify?.(row.userId, 'sbt.minted', { sbtId, txHash });
@@ -138,7 +142,7 @@ export class SbtService {
    */
   /** The revoke job (jobs/sbt.jobs.ts). */
   async revoke(userId: string): Promise<void> {
-    const { repo, tokens, chain, clock, log } = this.deps;
+    const { repo, tokens, clock, log } = this.deps;
     const row = await repo.findActive(userId);
     if (!row) return;
     if (row.status === 'minting') throw new Error(`SBT ${row.id} is being minted; revoking after it`);
@@ -146,8 +150,7 @@ export class SbtService {
     if (tokenId > 0n) {
       const hash = await tokens.sendRevoke(tokenId);
       await repo.setRevokeTx(row.id, hash);
-      const receipt = await chain.waitForReceipt(hash);
-      if (receipt.status !== 'success') throw new Error(`Revoke transaction ${hash} reverted`);
+      await tokens.confirmRevoke(hash, (replacement) => repo.setRevokeTx(row.id, replacement));
     }
     await repo.markRevoked(row.id, clock.now());
     log.info({ userId, sbtId: row.id, tokenId: tokenId.toString() }, 'SBT revoked');

@@ -16,13 +16,20 @@ describe('chain configuration', () => {
       chainId: 31337,
       explorerUrl: 'https://portal.example/explorer',
       faucetAmountWei: 10n ** 17n,
+      replaceAfterMs: 120_000,
     });
     expect(
-      loadConfig({ CHAIN_ID: '1337', FAUCET_AMOUNT_WEI: '5', EXPLORER_URL: 'http://x.test/' }).chain,
+      loadConfig({
+        CHAIN_ID: '1337',
+        FAUCET_AMOUNT_WEI: '5',
+        EXPLORER_URL: 'http://x.test/',
+        CHAIN_REPLACE_AFTER_SECONDS: '30',
+      }).chain,
     ).toMatchObject({
       chainId: 1337,
       faucetAmountWei: 5n,
       explorerUrl: 'http://x.test',
+      replaceAfterMs: 30_000,
     });
   });
 
@@ -39,6 +46,7 @@ describe('chain configuration', () => {
       platformPrivateKey: KEY,
       explorerUrl: 'https://sepolia.etherscan.io',
       faucetAmountWei: 0n,
+      replaceAfterMs: 120_000,
     });
   });
 

@@ -1,6 +1,6 @@
-import { parseEther } from 'viem';
+import { parseEther, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { chainJournal } from '../../db/schema/index.js';
@@ -29,6 +29,7 @@ describe('rpc chain (against a JSON-RPC node over HTTP)', () => {
     platformPrivateKey: platformKey,
     explorerUrl: 'https://sepolia.etherscan.io',
     faucetAmountWei: 0n,
+    replaceAfterMs: 120_000,
     ...overrides,
   });
   const open = async (overrides: Partial<Extract<ChainConfig, { kind: 'rpc' }>> = {}) => {
@@ -59,6 +60,32 @@ describe('rpc chain (against a JSON-RPC node over HTTP)', () => {
     // Nothing is journaled: the node keeps its own history.
     expect(await database.db.select().from(chainJournal)).toEqual([]);
   });
+
+  it('sends a stuck mint again with the same nonce and higher fees; the version mined is the one kept', async () => {
+    const chain = await open();
+    const tokens = new SoulBoundTokens(chain, 1000);
+    const holder = privateKeyToAccount(generatePrivateKey()).address;
+    // The node stops mining: the mint waits in its pool as an underpriced one would.
+    await chain.provider.request({ method: 'evm_setAutomine' as never, params: [false] as never });
+    const first = await tokens.sendMint(holder, 'ipfs://bafkreistuck');
+    const original = await chain.publicClient.getTransaction({ hash: first });
+    const replaced: Hash[] = [];
+    const minting = tokens.confirmMint(first, async (hash) => {
+      replaced.push(hash);
+    });
+    await vi.waitFor(() => expect(replaced.length).toBeGreaterThan(0), { timeout: 10_000 });
+    const replacement = await chain.publicClient.getTransaction({ hash: replaced.at(-1)! });
+    expect(replacement.nonce).toBe(original.nonce);
+    expect(replacement.maxFeePerGas! >= (original.maxFeePerGas! * 9n) / 8n).toBe(true);
+    expect(replacement.maxPriorityFeePerGas! >= (original.maxPriorityFeePerGas! * 9n) / 8n).toBe(true);
+    await chain.provider.request({ method: 'evm_mine' as never, params: [] as never });
+    const minted = await minting;
+    expect(replaced).toContain(minted.txHash);
+    expect(minted.txHash).not.toBe(first);
+    expect(await tokens.ownerOf(minted.tokenId)).toBe(holder);
+    expect(await tokens.tokenOf(holder)).toBe(minted.tokenId);
+    expect(await tokens.mintTransaction(minted.tokenId)).toBe(minted.txHash);
+  }, 30_000);
 
   it('reuses the recorded contracts on the next start', async () => {
     const first = await open();

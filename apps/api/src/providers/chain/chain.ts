@@ -68,6 +68,16 @@ export interface ChainPort {
   sendRawTransaction(serialized: Hex): Promise<Hash>;
   waitForReceipt(hash: Hash): Promise<TransactionReceipt>;
   /**
+   * Waits for a transaction the platform account sent. One still pending after `replaceAfterMs`
+   * (underpriced, or stuck behind a fee rise) is sent again with the same nonce and higher fees,
+   * and `onReplaced` records the new hash; whichever version is mined is returned. Throws
+   * `TransactionNotFoundError` when the node no longer knows the transaction (dropped).
+   */
+  confirmReplacing(
+    hash: Hash,
+    options: { replaceAfterMs: number; onReplaced: (hash: Hash) => Promise<void> },
+  ): Promise<TransactionReceipt>;
+  /**
    * Auto-fuel: tops `address` up to `amount` wei (default FAUCET_AMOUNT_WEI) from the faucet.
    * Returns undefined when nothing had to be sent.
    */

@@ -11,7 +11,9 @@ import {
   type LocalAccount,
   type PublicClient,
   type Transport,
+  type TransactionReceipt,
   type WalletClient,
+  TransactionReceiptNotFoundError,
 } from 'viem';
 import type { ChainPort, EvmSigner } from './chain.js';
 import type { ChainRepo } from './chain.repo.js';
@@ -34,6 +36,9 @@ export interface ViemChainOptions {
   repo: ChainRepo;
   onClose?: () => Promise<void>;
 }
+
+const max = (...values: bigint[]) => values.reduce((a, b) => (a > b ? a : b));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function chainDefinition(id: number, name: string): Chain {
   return defineChain({
@@ -146,6 +151,71 @@ export class ViemChain implements ChainPort {
 
   waitForReceipt(hash: Hash) {
     return this.publicClient.waitForTransactionReceipt({ hash, timeout: this.options.receiptTimeout });
+  }
+
+  async confirmReplacing(
+    hash: Hash,
+    options: { replaceAfterMs: number; onReplaced: (hash: Hash) => Promise<void> },
+  ): Promise<TransactionReceipt> {
+    const sent = [hash];
+    for (;;) {
+      const receipt = await this.firstReceipt(sent, options.replaceAfterMs);
+      if (receipt) return receipt;
+      const replacement = await this.replace(sent.at(-1)!);
+      if (replacement) {
+        sent.push(replacement);
+        await options.onReplaced(replacement);
+      }
+    }
+  }
+
+  /** The receipt of whichever of `hashes` is mined within `withinMs` (they share one nonce). */
+  private async firstReceipt(hashes: Hash[], withinMs: number): Promise<TransactionReceipt | undefined> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      for (const hash of hashes) {
+        try {
+          return await this.publicClient.getTransactionReceipt({ hash });
+        } catch (error) {
+          if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+        }
+      }
+      if (Date.now() >= deadline) return undefined;
+      await sleep(Math.min(this.options.pollingInterval, Math.max(deadline - Date.now(), 1)));
+    }
+  }
+
+  /**
+   * The same transaction, nonce and gas with fees at least 12.5 % higher (what nodes require of a
+   * replacement) and no lower than the fees a new transaction would pay now. Undefined when the
+   * transaction was mined meanwhile or its nonce is already used.
+   */
+  private replace(hash: Hash): Promise<Hash | undefined> {
+    return this.sends.run(async () => {
+      const tx = await this.publicClient.getTransaction({ hash });
+      if (tx.blockNumber !== null) return undefined;
+      const fees = await this.publicClient.estimateFeesPerGas();
+      const bump = (fee: bigint | undefined) => ((fee ?? 0n) * 9n) / 8n + 1n;
+      const maxPriorityFeePerGas = max(bump(tx.maxPriorityFeePerGas), fees.maxPriorityFeePerGas);
+      const maxFeePerGas = max(bump(tx.maxFeePerGas ?? tx.gasPrice), fees.maxFeePerGas, maxPriorityFeePerGas);
+      const raw = await this.options.platform.signTransaction({
+        type: 'eip1559',
+        chainId: this.chain.id,
+        nonce: tx.nonce,
+        to: tx.to,
+        data: tx.input,
+        value: tx.value,
+        gas: tx.gas,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+      });
+      try {
+        return await this.publicClient.sendRawTransaction({ serializedTransaction: raw });
+      } catch (error) {
+        if (/nonce too low|already known/i.test(String((error as Error).message))) return undefined;
+        throw error;
+      }
+    });
   }
 
   fund(address: Address, amount = this.options.faucetAmountWei): Promise<Hash | undefined> {

@@ -13,7 +13,11 @@ export interface MintedToken {
  * (chain.ts) tells `AlreadyHoldsToken` apart from the rest.
  */
 export class SoulBoundTokens {
-  constructor(private readonly chain: ChainPort) {}
+  constructor(
+    private readonly chain: ChainPort,
+    /** A mint or burn still pending this long is sent again with higher fees (ADR 38). */
+    private readonly replaceAfterMs = 120_000,
+  ) {}
 
   get address(): Address {
     return this.chain.contractAddress('soulBoundToken');
@@ -34,12 +38,34 @@ export class SoulBoundTokens {
     return hash;
   }
 
-  /** Waits for a mint sent earlier (perhaps by a process that has since restarted). */
-  async confirmMint(hash: Hash): Promise<MintedToken> {
-    const receipt = await this.chain.waitForReceipt(hash);
+  /**
+   * Waits for a mint sent earlier (perhaps by a process that has since restarted); a stuck one is
+   * replaced and `onReplaced` records the new hash. `txHash` is the version that was mined.
+   */
+  async confirmMint(
+    hash: Hash,
+    onReplaced: (hash: Hash) => Promise<void> = async () => {},
+  ): Promise<MintedToken> {
+    const receipt = await this.confirm(hash, onReplaced);
     const [locked] = parseEventLogs({ abi: soulBoundTokenAbi, eventName: 'Locked', logs: receipt.logs });
-    if (receipt.status !== 'success' || !locked) throw new Error(`Mint transaction ${hash} reverted`);
-    return { txHash: hash, tokenId: locked.args.tokenId, blockNumber: receipt.blockNumber };
+    if (receipt.status !== 'success' || !locked)
+      throw new Error(`Mint transaction ${receipt.transactionHash} reverted`);
+    return {
+      txHash: receipt.transactionHash,
+      tokenId: locked.args.tokenId,
+      blockNumber: receipt.blockNumber,
+    };
+  }
+
+  /** Waits for a burn sent earlier; like a mint, a stuck one is replaced. */
+  async confirmRevoke(hash: Hash, onReplaced: (hash: Hash) => Promise<void>): Promise<void> {
+    const receipt = await this.confirm(hash, onReplaced);
+    if (receipt.status !== 'success')
+      throw new Error(`Revoke transaction ${receipt.transactionHash} reverted`);
+  }
+
+  private confirm(hash: Hash, onReplaced: (hash: Hash) => Promise<void>) {
+    return this.chain.confirmReplacing(hash, { replaceAfterMs: this.replaceAfterMs, onReplaced });
   }
 
   /** Burns `tokenId` (issuer only) and returns the transaction hash at once. */

@@ -15,6 +15,7 @@ export const embeddedConfig: Extract<ChainConfig, { kind: 'embedded' }> = {
   chainId: 31337,
   explorerUrl: 'http://portal.test/explorer',
   faucetAmountWei: 10n ** 17n,
+  replaceAfterMs: 120_000,
 };
 
 /**
