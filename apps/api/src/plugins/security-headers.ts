@@ -1,5 +1,13 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's own helmet options, over the portal's (the KYC page's framing policy). */
+    securityHeaders?: HelmetOptions;
+  }
+}
 
 export interface ContentSecurity {
   /** Extra origins the app may frame (the KYC provider's widget). */
@@ -11,8 +19,7 @@ export interface ContentSecurity {
 /** OWASP HTTP Headers Cheat Sheet; CSP per ASVS 5.0 3.4.3 (no inline script, object/base none). */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, csp: ContentSecurity) {
   const https = publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    global: true,
+  const portal: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,6 +44,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+  };
+  // Computed once per policy: helmet would rebuild every header (the CSP above all) per request.
+  const headers = headersOf(portal);
+  const byRoute = new WeakMap<HelmetOptions, Record<string, string>>();
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.securityHeaders;
+    // helmet's option type is a union its own spread does not satisfy; each part is a HelmetOptions.
+    if (own) byRoute.set(own, headersOf({ ...portal, ...own } as HelmetOptions));
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const own = request.routeOptions.config.securityHeaders;
+    reply.headers((own && byRoute.get(own)) || headers);
+    done();
   });
   // The KYC widget's origin may use the camera (document photos, liveness) and microphone; nothing else.
   const widgets = csp.frameSources.map((origin) => ` "${origin}"`).join('');
@@ -48,4 +68,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
       reply.header('cache-control', 'no-store');
     }
   });
+}
+
+/** The headers helmet sets for `options`, read off a response that only records them. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
 }

@@ -21,6 +21,7 @@ import type { App } from '../../../app.js';
 import { DomainError } from '../../../errors.js';
 import { errorResponses } from '../../../http.js';
 import type { SandboxService } from './sandbox.service.js';
+import type { HelmetOptions } from 'helmet';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +46,7 @@ const STATIC_TYPES: Record<string, string> = {
  * The verification page's own policy: framed by the portal only (the rest of the app keeps
  * frame-ancestors 'none'), scripts and styles from files only, calls to this origin only.
  */
-const PAGE_HELMET = {
+const PAGE_HELMET: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -60,7 +61,7 @@ const PAGE_HELMET = {
       frameAncestors: ["'self'"],
     },
   },
-  xFrameOptions: { action: 'sameorigin' as const },
+  xFrameOptions: { action: 'sameorigin' },
 };
 
 const FILE_EXTENSIONS: Record<string, string> = {
@@ -96,8 +97,7 @@ export async function sandboxRoutes(app: App, sandbox: SandboxService, websdkDir
   app.get(
     '/websdk/:file',
     {
-      config: { policy: 'public' },
-      helmet: PAGE_HELMET,
+      config: { policy: 'public', securityHeaders: PAGE_HELMET },
       schema: { hide: true, params: z.object({ file: z.string() }) },
     },
     async (request, reply) => {
