@@ -25,6 +25,7 @@ import { linkedWalletsRoutes } from './modules/settings/linked-wallets.routes.js
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
 import { registerDemoJobs } from './jobs/demo.jobs.js';
+import { registerHousekeepingJobs, scheduleHousekeeping } from './jobs/housekeeping.jobs.js';
 import { registerSbtJobs } from './jobs/sbt.jobs.js';
 import { registerIssuerJobs } from './jobs/issuer.jobs.js';
 import { registerPurchaseJobs } from './jobs/purchases.jobs.js';
@@ -76,7 +77,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   registerIssuerJobs(container.jobs, container.issuer);
   registerPurchaseJobs(container.jobs, container.purchases);
   registerDemoJobs(container.jobs, container.demo);
+  registerHousekeepingJobs(container.housekeeping);
   app.addHook('onReady', async () => {
+    await scheduleHousekeeping(container.housekeeping);
     container.jobs.start();
     if (config.seedDemo) await container.demo.schedule();
   });

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
+import type { Housekeeping } from './jobs/housekeeping.jobs.js';
 import { JobQueue } from './jobs/queue.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
@@ -90,6 +91,8 @@ export interface Container {
   mail: MailPort;
   outbox: OutboxMail;
   jobs: JobQueue;
+  /** What the hourly clean-up job needs (jobs/housekeeping.jobs.ts). */
+  housekeeping: Housekeeping;
   auth: AuthService;
   twoFactor: TwoFactorService;
   users: UsersService;
@@ -182,6 +185,7 @@ export async function createContainer(
     log,
   });
 
+  const throttleRepo = new ThrottleRepo(db);
   const sessions = new SessionCache();
   const unlistenSessions = await database.listen('portal_sessions', sessions);
   const auth = new AuthService({
@@ -190,7 +194,7 @@ export async function createContainer(
     auth: new AuthRepo(db),
     users: usersRepo,
     usersService: users,
-    throttles: new AuthThrottles(new ThrottleRepo(db), config.rateLimits, clock),
+    throttles: new AuthThrottles(throttleRepo, config.rateLimits, clock),
     tokens,
     mail,
     masterKey,
@@ -380,6 +384,7 @@ export async function createContainer(
     masterKey,
     mail,
     outbox,
+    housekeeping: { db, jobs, clock, throttles: throttleRepo, outbox, log },
     jobs,
     auth,
     twoFactor,

@@ -1,4 +1,4 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rateLimitBuckets } from '../../db/schema/index.js';
 
@@ -66,5 +66,19 @@ export class ThrottleRepo {
       .update(rateLimitBuckets)
       .set({ consecutive: 0, blockedUntil: null })
       .where(eq(rateLimitBuckets.key, key));
+  }
+
+  /** Forgets counters whose window began before `before` and that block nobody now. */
+  async prune(before: Date, now: Date): Promise<number> {
+    const rows = await this.db
+      .delete(rateLimitBuckets)
+      .where(
+        and(
+          lt(rateLimitBuckets.windowStart, before),
+          or(isNull(rateLimitBuckets.blockedUntil), lt(rateLimitBuckets.blockedUntil, now)),
+        ),
+      )
+      .returning({ key: rateLimitBuckets.key });
+    return rows.length;
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc } from 'drizzle-orm';
+import { desc, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
@@ -39,5 +39,16 @@ export class OutboxMail implements MailPort {
 
   async list(limit: number) {
     return this.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+  }
+
+  /** Deletes messages (their files, then their rows) written before `before`. */
+  async prune(before: Date): Promise<number> {
+    const old = await this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(lt(mailOutbox.createdAt, before));
+    for (const { id } of old) await rm(mailFile(this.dir, id), { force: true });
+    await this.db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before));
+    return old.length;
   }
 }

@@ -1,0 +1,41 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/client.js';
+import type { ThrottleRepo } from '../modules/auth/throttle.repo.js';
+import type { OutboxMail } from '../providers/mail/mail.embedded.js';
+import type { JobQueue } from './queue.js';
+
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
+const EVERY_MS = 60 * 60_000;
+/** Longer than every throttle window (the longest is an hour), so no live counter is lost. */
+export const THROTTLE_KEEP_MS = 24 * 60 * 60_000;
+/** Messages carry reset links and alerts; a month is enough to answer "did I get a mail?". */
+export const MAIL_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+export interface Housekeeping {
+  db: Db;
+  jobs: JobQueue;
+  clock: Clock;
+  throttles: ThrottleRepo;
+  outbox: OutboxMail;
+  log: { info(object: object, message: string): void };
+}
+
+/**
+ * Hourly clean-up of rows that only grow: expired rate-limit counters and old embedded mail
+ * (rows and files). Each run schedules the next; the hour is the dedupe key, so any number of
+ * processes booting, or a run retried after a crash, still schedule one run per hour.
+ */
+export function registerHousekeepingJobs(house: Housekeeping): void {
+  house.jobs.register(HOUSEKEEPING_QUEUE, async () => {
+    const now = house.clock.now();
+    const counters = await house.throttles.prune(new Date(now.getTime() - THROTTLE_KEEP_MS), now);
+    const mail = await house.outbox.prune(new Date(now.getTime() - MAIL_KEEP_MS));
+    house.log.info({ counters, mail }, 'housekeeping pruned old rows');
+    await scheduleHousekeeping(house, new Date(now.getTime() + EVERY_MS));
+  });
+}
+
+export async function scheduleHousekeeping(house: Housekeeping, runAt = house.clock.now()): Promise<void> {
+  const hour = new Date(Math.floor(runAt.getTime() / EVERY_MS) * EVERY_MS).toISOString();
+  await house.jobs.enqueue(house.db, HOUSEKEEPING_QUEUE, {}, { dedupeKey: hour, runAt });
+}
