@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -12,6 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Investor Portal</title>');
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(script));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -50,5 +51,27 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers a missing file with 404, never the app shell', async () => {
+    for (const url of ['/old-app.js', '/wp-login.php', '/assets/gone-123.css', '/images/logo.png?v=2']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('Investor Portal');
+    }
+  });
+
+  it('serves robots.txt from the build', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('User-agent: *');
+  });
+
+  it('ships /favicon.ico and /robots.txt with the web app (browsers and crawlers ask for them)', () => {
+    const publicDir = path.resolve(import.meta.dirname, '../../../web/public');
+    expect(readFileSync(path.join(publicDir, 'favicon.ico')).subarray(0, 4)).toEqual(
+      Buffer.from([0, 0, 1, 0]),
+    );
+    expect(readFileSync(path.join(publicDir, 'robots.txt'), 'utf8')).toMatch(/^User-agent: \*$/m);
   });
 });

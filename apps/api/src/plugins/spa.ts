@@ -8,11 +8,13 @@ import { sendError } from './error-handler.js';
 import { markRoutesPublic } from './public-scope.js';
 
 const BACKEND_PREFIXES = ['/api/', '/ipfs/', '/explorer/', '/websdk/', '/contexts/'];
+/** A path whose last segment has an extension names a file, never an app route. */
+const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]+$/;
 
 /**
  * Serves the built web app from the API's origin (one origin: cookies and CSP stay simple).
  * Unknown non-API GETs get index.html so client-side routes work, and the web app shows its
- * own 404 page; unknown API paths get a JSON 404.
+ * own 404 page; unknown API paths and missing files (`/old.js`, `/wp-login.php`) get a 404.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -44,7 +46,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !BACKEND_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-      request.url !== '/api';
+      request.url !== '/api' &&
+      !FILE_PATH.test(request.url.split('?')[0]!);
     if (indexHtml && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
