@@ -6,6 +6,7 @@
  * Beside it, in the same run and on the same machine, bare Fastify answering "hello": the
  * figure that matters is the throughput ratio, and p99 latency. PostgreSQL (BENCH_DATABASE_URL,
  * default the local `test` server; a fresh database is created and dropped) and PGlite.
+ * Then the signed-in reads of issue 13 (profile, SBT list, my-assets) on the same portals.
  * A report, not a test.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -28,6 +29,11 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const query = '/api/escrow/marketplace?search=gold&tokenType=ERC20&status=DEPLOYED&sort=name&limit=25';
+const READS = [
+  ['profile', '/api/auth/profile'],
+  ['SBT list', '/api/sbt/list'],
+  ['my-assets', '/api/token-purchases/my-assets'],
+];
 
 async function load(url, headers = {}) {
   const result = await loadFrom(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
@@ -137,10 +143,11 @@ async function portal(kind) {
     ).json();
     if (!first.success || first.data.listings.length !== 25)
       throw new Error('the marketplace page did not answer 25 rows');
-    return {
-      ...(await load(`${base}${query}`, { authorization: `Bearer ${token}` })),
-      total: first.data.total,
-    };
+    const auth = { authorization: `Bearer ${token}` };
+    const result = { marketplace: { ...(await load(`${base}${query}`, auth)), total: first.data.total } };
+    // Signed-in reads of issue 13 (this investor's SBT list and assets are empty).
+    for (const [name, route] of READS) result[name] = await load(`${base}${route}`, auth);
+    return result;
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -162,7 +169,19 @@ console.log('| Measure | requests/s | p99 | × bare Fastify |');
 console.log('|---|---|---|---|');
 console.log(`| bare Fastify "hello" | ${hello.rps.toFixed(0)} | ${hello.p99} ms | 100 % |`);
 for (const row of rows) {
+  const { marketplace } = row;
   console.log(
-    `| marketplace on ${row.kind} (${row.total} matching) | ${row.rps.toFixed(0)} | ${row.p99} ms | ${((row.rps / hello.rps) * 100).toFixed(1)} % |`,
+    `| marketplace on ${row.kind} (${marketplace.total} matching) | ${marketplace.rps.toFixed(0)} | ${marketplace.p99} ms | ${((marketplace.rps / hello.rps) * 100).toFixed(1)} % |`,
   );
+}
+console.log('');
+console.log(`Signed-in reads (one investor), ${CONNECTIONS} connections, ${SECONDS} s each:`);
+console.log('| Measure | requests/s | p99 | × bare Fastify |');
+console.log('|---|---|---|---|');
+for (const row of rows) {
+  for (const [name] of READS) {
+    console.log(
+      `| ${name} on ${row.kind} | ${row[name].rps.toFixed(0)} | ${row[name].p99} ms | ${((row[name].rps / hello.rps) * 100).toFixed(1)} % |`,
+    );
+  }
 }
