@@ -164,6 +164,8 @@ export const messages = {
   purchaseSettlementFailed: 'The purchase could not be settled on chain.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 letters, digits or _.:-',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
+  idempotencyKeyInProgress:
+    'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   issuerTokenNameRequired: 'Token name is required',
   issuerTokenSymbolInvalid: 'Symbol must be 1 to 11 letters or digits',

@@ -22,6 +22,10 @@ export class JobsRepo {
     return row;
   }
 
+  async insertMany(values: Parameters<JobsRepo['insert']>[0][]): Promise<void> {
+    if (values.length > 0) await this.db.insert(jobs).values(values).onConflictDoNothing();
+  }
+
   async findByDedupeKey(queue: string, dedupeKey: string): Promise<JobRow | undefined> {
     const [row] = await this.db
       .select()

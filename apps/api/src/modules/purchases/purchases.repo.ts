@@ -29,24 +29,37 @@ export class PurchasesRepo {
     return row?.id;
   }
 
+  /** Locks a listing's row for the rest of the transaction (reservations, ADR 41). */
+  async lockListing(listingId: string) {
+    const [row] = await this.db
+      .select({
+        tokenAmount: listings.tokenAmount,
+        reserved: listings.reserved,
+        status: listings.status,
+        deadline: listings.deadline,
+      })
+      .from(listings)
+      .where(eq(listings.id, listingId))
+      .for('update');
+    return row;
+  }
+
   /**
-   * The guarded update that makes overselling impossible: it only claims `amount` while the
-   * listing is open and holds that much, in one statement, whatever runs beside it.
+   * Adds to what a listing has reserved. The caller holds the row's lock and checked that it fits;
+   * the guard still refuses to go past the listing's amount, whatever a caller got wrong.
    */
-  async reserve(listingId: string, amount: bigint, now: Date): Promise<boolean> {
+  async addReserved(listingId: string, amount: bigint): Promise<void> {
     const rows = await this.db
       .update(listings)
       .set({ reserved: sql`${listings.reserved} + ${amount.toString()}::numeric` })
       .where(
         and(
           eq(listings.id, listingId),
-          eq(listings.status, 'DEPLOYED'),
-          sql`${listings.deadline} > ${now}`,
           sql`${listings.reserved} + ${amount.toString()}::numeric <= ${listings.tokenAmount}`,
         ),
       )
       .returning({ id: listings.id });
-    return rows.length === 1;
+    if (rows.length !== 1) throw new Error(`Listing ${listingId} cannot reserve ${amount} more`);
   }
 
   /** A failed purchase gives its tokens back to the listing. */
@@ -64,9 +77,8 @@ export class PurchasesRepo {
       .where(eq(listings.id, listingId));
   }
 
-  async insert(values: typeof purchases.$inferInsert): Promise<PurchaseRow> {
-    const [row] = await this.db.insert(purchases).values(values).returning();
-    return row!;
+  async insertMany(rows: PurchaseRow[]): Promise<void> {
+    await this.db.insert(purchases).values(rows);
   }
 
   async update(id: string, values: Partial<typeof purchases.$inferInsert>): Promise<void> {
@@ -124,7 +136,13 @@ export class PurchasesRepo {
     return row;
   }
 
-  async insertIdempotent(values: typeof idempotencyKeys.$inferInsert): Promise<void> {
-    await this.db.insert(idempotencyKeys).values(values);
+  /** Writes the keys not already taken; returns those it wrote. */
+  async insertIdempotentMany(rows: (typeof idempotencyKeys.$inferInsert)[]) {
+    if (rows.length === 0) return [];
+    return this.db
+      .insert(idempotencyKeys)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ userId: idempotencyKeys.userId, route: idempotencyKeys.route, key: idempotencyKeys.key });
   }
 }

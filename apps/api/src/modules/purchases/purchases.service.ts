@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { blockchainLabel, CHAIN_ASSET_PREFIX, type ChainFamily } from '@portal/shared/chain-families';
 import { formatMessage, messages } from '@portal/shared/messages';
@@ -12,7 +12,6 @@ import type {
 } from '@portal/shared/purchases';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -22,9 +21,7 @@ import type { IssuerRepo, ListingRow, TokenRow } from '../issuer/issuer.repo.js'
 import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { PurchasesRepo, PurchaseRow, PurchaseView } from './purchases.repo.js';
-
-/** The guarded update claimed nothing; why is read after the transaction has rolled back. */
-class NotReserved extends Error {}
+import { Reservations, type Refusal } from './reservations.js';
 
 export const SETTLE_QUEUE = 'purchase.settle';
 const SETTLE_ATTEMPTS = 8;
@@ -60,6 +57,29 @@ interface Buyer {
   paymentAddress: string;
 }
 
+/** The spec's answer for a claim the listing could not serve (spec §5, issue 11). */
+function refusal(result: Refusal, token: TokenRow): DomainError {
+  switch (result.reason) {
+    case 'missing':
+      return new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+    case 'unavailable':
+      return new DomainError('CONFLICT', messages.purchaseListingUnavailable);
+    case 'expired':
+      return new DomainError('CONFLICT', messages.purchaseListingExpired);
+    case 'sold-out':
+      return new DomainError('CONFLICT', messages.purchaseSoldOut);
+    case 'too-many':
+      return new DomainError(
+        'CONFLICT',
+        formatMessage(messages.purchaseTooMany, {
+          tokenAmount: formatUnits(result.remaining, token.decimals),
+        }),
+      );
+    case 'duplicate':
+      return new DomainError('CONFLICT', messages.idempotencyKeyInProgress);
+  }
+}
+
 /**
  * Buying tokens (spec §2 "Purchase dialog", DESIGN §6): one transaction checks the request,
  * reserves the tokens with a guarded update and enqueues the settlement job, so a listing can
@@ -68,7 +88,17 @@ interface Buyer {
  * issues the buyer's private credential.
  */
 export class PurchasesService {
-  constructor(private readonly deps: PurchasesDeps) {}
+  private readonly reservations: Reservations;
+
+  constructor(private readonly deps: PurchasesDeps) {
+    this.reservations = new Reservations(
+      deps.db,
+      deps.repo,
+      deps.jobs,
+      { queue: SETTLE_QUEUE, maxAttempts: SETTLE_ATTEMPTS },
+      () => deps.clock.now(),
+    );
+  }
 
   async buyFromEscrow(
     userId: string,
@@ -160,56 +190,44 @@ export class PurchasesService {
     const { listing, token, request } = await find();
     const buyer = await this.checkBuyer(userId, token, request);
     const amount = this.checkAmount(listing, token, request.amount);
-    try {
-      const answer = await this.deps.db.transaction(async (tx) => {
-        const repo = this.deps.repo.with(tx);
-        const purchase = await repo.insert({
-          userId,
-          listingId: listing.id,
-          tokenId: token.id,
-          amount: amount.toString(),
-          costWei: listingCost(amount, BigInt(listing.priceWei), token.decimals).toString(),
-          investorDid: buyer.did,
-          deliveryAddress: buyer.deliveryAddress,
-          paymentAddress: buyer.paymentAddress,
-        });
-        await this.deps.jobs.enqueue(
-          tx,
-          SETTLE_QUEUE,
-          { purchaseId: purchase.id },
-          { dedupeKey: purchase.id, maxAttempts: SETTLE_ATTEMPTS },
-        );
-        const answer = this.response({ purchase, token, listing, issuerEmail: null });
-        if (key) {
-          await repo.insertIdempotent({
-            userId,
-            route,
-            key,
-            requestHash,
-            response: answer,
-          });
-        }
-        // Last, so the listing's row is locked only for this statement and the commit: every buyer
-        // of a hot listing queues on that lock (the rows above roll back if it claims nothing).
-        if (!(await repo.reserve(listing.id, amount, this.deps.clock.now()))) throw new NotReserved();
-        return answer;
-      });
-      this.deps.jobs.notify();
-      this.deps.onListingsChanged?.();
-      this.deps.log.info(
-        { userId, purchaseId: answer.data.purchase.id, listingId: listing.id },
-        'tokens reserved',
-      );
-      return answer;
-    } catch (error) {
-      if (error instanceof NotReserved) throw await this.unavailable(listing.id);
+    const now = this.deps.clock.now();
+    const purchase: PurchaseRow = {
+      id: randomUUID(),
+      userId,
+      listingId: listing.id,
+      tokenId: token.id,
+      amount: amount.toString(),
+      costWei: listingCost(amount, BigInt(listing.priceWei), token.decimals).toString(),
+      investorDid: buyer.did,
+      deliveryAddress: buyer.deliveryAddress,
+      paymentAddress: buyer.paymentAddress,
+      status: 'PENDING',
+      paymentTxHash: null,
+      deliveryTxHash: null,
+      itemIds: null,
+      vcCid: null,
+      error: null,
+      createdAt: now,
+      completedAt: null,
+    };
+    const answer = this.response({ purchase, token, listing, issuerEmail: null });
+    const result = await this.reservations.claim(listing.id, {
+      purchase,
+      ...(key ? { idempotency: { userId, route, key, requestHash, response: answer } } : {}),
+    });
+    if (!result.reserved) {
       // A concurrent request with the same key won the race: answer what it answered.
-      if (isUniqueViolation(error)) {
+      if (result.reason === 'duplicate') {
         const winner = await replay();
         if (winner) return winner;
+        throw new DomainError('CONFLICT', messages.idempotencyKeyInProgress);
       }
-      throw error;
+      throw refusal(result, token);
     }
+    this.deps.jobs.notify();
+    this.deps.onListingsChanged?.();
+    this.deps.log.info({ userId, purchaseId: purchase.id, listingId: listing.id }, 'tokens reserved');
+    return answer;
   }
 
   /** KYC, the buyer's own DID, and the buyer's own vault addresses (spec §4 wallet matching). */
@@ -272,23 +290,6 @@ export class PurchasesService {
       );
     }
     return amount;
-  }
-
-  /** Why a reservation failed, read after the fact (the guarded update says only "no"). */
-  private async unavailable(listingId: string): Promise<DomainError> {
-    const found = await this.deps.issuerRepo.listing(listingId);
-    if (!found) return new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
-    const { listing, token } = found;
-    const remaining = BigInt(listing.tokenAmount) - BigInt(listing.reserved);
-    if (listing.status !== 'DEPLOYED')
-      return new DomainError('CONFLICT', messages.purchaseListingUnavailable);
-    if (listing.deadline <= this.deps.clock.now())
-      return new DomainError('CONFLICT', messages.purchaseListingExpired);
-    if (remaining <= 0n) return new DomainError('CONFLICT', messages.purchaseSoldOut);
-    return new DomainError(
-      'CONFLICT',
-      formatMessage(messages.purchaseTooMany, { tokenAmount: formatUnits(remaining, token.decimals) }),
-    );
   }
 
   /**
