@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
 import { didRoutes } from './modules/did/did.routes.js';
 import { explorerRoutes } from './modules/explorer/explorer.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   registerInputText(app);
   await registerDocs(app);
 
+  metricsRoutes(app, container.metrics, config.metricsToken);
   healthRoutes(app, container.database);
   authRoutes(app, {
     auth: container.auth,

@@ -110,6 +110,10 @@ const EnvSchema = z.object({
   SUMSUB_WEBSDK_URL: url(['https:', 'http:']),
   CHAIN: oneOf(['embedded', 'rpc'] as const, 'embedded'),
   SEED_DEMO: oneOf(['true', 'false'] as const, 'true'),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'expected at least 16 characters' }).max(200).optional(),
+  ),
   MARKETPLACE_CACHE_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -179,6 +183,8 @@ export interface Config {
   webDistDir: string;
   /** Seed the demo issuer and its market on an empty database. */
   seedDemo: boolean;
+  /** The bearer token that reads GET /metrics; unset, the route answers 404. */
+  metricsToken: string | undefined;
   /** How long a marketplace page may be served from memory (changes here clear it at once). */
   marketplaceCacheMs: number;
   kyc: KycConfig;
@@ -485,6 +491,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     seedDemo: e.SEED_DEMO === 'true',
+    metricsToken: e.METRICS_TOKEN,
     marketplaceCacheMs: e.MARKETPLACE_CACHE_MS,
     custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },
     kyc: {

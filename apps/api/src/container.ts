@@ -29,6 +29,7 @@ import { IssuerService } from './modules/issuer/issuer.service.js';
 import { createLedgers } from './modules/ledger/create-ledgers.js';
 import { MarketplaceRepo } from './modules/marketplace/marketplace.repo.js';
 import { MarketplaceService } from './modules/marketplace/marketplace.service.js';
+import { Metrics } from './modules/metrics/metrics.js';
 import { PurchasesRepo } from './modules/purchases/purchases.repo.js';
 import { PurchasesService } from './modules/purchases/purchases.service.js';
 import { ReconcileRepo } from './modules/reconcile/reconcile.repo.js';
@@ -91,6 +92,8 @@ export interface Container {
   mail: MailPort;
   outbox: OutboxMail;
   jobs: JobQueue;
+  /** Prometheus metrics of this process (GET /metrics, ADR 40). */
+  metrics: Metrics;
   /** What the hourly clean-up job needs (jobs/housekeeping.jobs.ts). */
   housekeeping: Housekeeping;
   auth: AuthService;
@@ -147,7 +150,14 @@ export async function createContainer(
   log.info({ database: database.kind, mail: mail.name, masterKey: keySource }, 'adapters selected');
 
   const secrets = new SecretStore(db, masterKey);
-  const jobs = new JobQueue(new JobsRepo(db), clock, log);
+  const jobsRepo = new JobsRepo(db);
+  const metrics = new Metrics(
+    () => jobsRepo.backlog(),
+    () => clock.now(),
+  );
+  const jobs = new JobQueue(jobsRepo, clock, log, undefined, (queue, outcome, seconds) =>
+    metrics.jobRan(queue, outcome, seconds),
+  );
   const tokens = new AccessTokens(
     await secrets.getOrCreate('auth.access-token-signing-key', generateSigningKey),
     config.publicUrl,
@@ -223,7 +233,9 @@ export async function createContainer(
     'chain, Solana and IPFS adapters selected',
   );
   const explorer = chain.kind === 'embedded' ? new ExplorerService(chain, new ChainRepo(db)) : undefined;
-  const chainSender = new KeyedSender(chain, new ChainSendsRepo(db));
+  const chainSender = new KeyedSender(chain, new ChainSendsRepo(db), (chainId, code) =>
+    metrics.chainSendFailed(chainId, code),
+  );
   const assetContracts = new AssetContracts(chain, chainSender);
   const vault = new VaultService({
     db,
@@ -255,6 +267,7 @@ export async function createContainer(
     clock,
     log,
     notify: notifications.notify,
+    observeWebhook: (outcome) => metrics.kycWebhook(outcome),
   });
   users.addProfileSource((userId) => kyc.profile(userId));
 
@@ -351,6 +364,8 @@ export async function createContainer(
       changed: (userId, purchase) => {
         events.publish(userId, SERVER_EVENTS.purchase, purchase);
         if (purchase.status === 'COMPLETED' || purchase.status === 'FAILED') {
+          const finished = purchase.completedAt ? Date.parse(purchase.completedAt) : clock.now().getTime();
+          metrics.purchaseFinished(purchase.status, (finished - Date.parse(purchase.createdAt)) / 1000);
           void notifications.notify(
             userId,
             purchase.status === 'COMPLETED' ? 'purchase.settled' : 'purchase.failed',
@@ -384,6 +399,7 @@ export async function createContainer(
     masterKey,
     mail,
     outbox,
+    metrics,
     housekeeping: { db, jobs, clock, throttles: throttleRepo, outbox, log },
     jobs,
     auth,

@@ -26,6 +26,21 @@ export class JobsRepo {
     if (values.length > 0) await this.db.insert(jobs).values(values).onConflictDoNothing();
   }
 
+  /** Jobs queued or running per queue, with the earliest due time (metrics). */
+  async backlog() {
+    const rows = await this.db
+      .select({
+        queue: jobs.queue,
+        status: jobs.status,
+        count: sql<number>`count(*)::int`,
+        oldestRunAt: sql<Date>`min(${jobs.runAt})`.mapWith(jobs.runAt),
+      })
+      .from(jobs)
+      .where(inArray(jobs.status, ['queued', 'running']))
+      .groupBy(jobs.queue, jobs.status);
+    return rows as Array<(typeof rows)[number] & { status: 'queued' | 'running' }>;
+  }
+
   async findByDedupeKey(queue: string, dedupeKey: string): Promise<JobRow | undefined> {
     const [row] = await this.db
       .select()

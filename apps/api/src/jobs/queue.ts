@@ -4,6 +4,8 @@ import type { DbOrTx } from '../db/client.js';
 import type { JobRow, JobsRepo } from './jobs.repo.js';
 
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+/** Told how each run ended and how long it took (metrics). */
+export type JobObserver = (queue: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
 
 export interface EnqueueOptions {
   /** Same key, same queue → the existing job is returned instead of a second one. */
@@ -34,6 +36,7 @@ export class JobQueue {
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     private readonly pollMs = 1000,
+    private readonly observe: JobObserver = () => {},
   ) {}
 
   register(queue: string, handler: JobHandler): void {
@@ -124,15 +127,19 @@ export class JobQueue {
     const job = await this.repo.claim(queues, this.clock.now(), LEASE_MS);
     if (!job) return false;
     const handler = this.handlers.get(job.queue)!;
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     try {
       await handler(job.payload, job);
       await this.repo.complete(job.id, this.clock.now());
+      this.observe(job.queue, 'done', took());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = this.clock.now();
       if (job.attempts >= job.maxAttempts) {
         this.log.error({ err: error, jobId: job.id, queue: job.queue }, 'job failed for good');
         await this.repo.fail(job.id, message, now);
+        this.observe(job.queue, 'failed', took());
       } else {
         const delay = Math.min(1000 * 2 ** job.attempts, MAX_BACKOFF_MS);
         this.log.warn(
@@ -140,6 +147,7 @@ export class JobQueue {
           'job failed; will retry',
         );
         await this.repo.retryLater(job.id, new Date(now.getTime() + delay), message, now);
+        this.observe(job.queue, 'retry', took());
       }
     }
     return true;

@@ -13,13 +13,17 @@ const ReadySchema = HealthSchema.extend({ database: z.enum(['pglite', 'postgres'
 export function healthRoutes(app: App, database: Database): void {
   app.get(
     '/api/health',
-    { config: { policy: 'public' }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
+    // Probes are never rate-limited: a load balancer must not see a busy portal as a dead one.
+    {
+      config: { policy: 'public', rateLimit: false },
+      schema: { tags: ['health'], response: { 200: HealthSchema } },
+    },
     async () => ({ success: true as const, status: 'ok' }),
   );
   app.get(
     '/api/ready',
     {
-      config: { policy: 'public' },
+      config: { policy: 'public', rateLimit: false },
       schema: { tags: ['health'], response: { 200: ReadySchema, ...errorResponses } },
     },
     async () => {

@@ -27,6 +27,8 @@ export interface KycDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** Tells the user when their verification is decided. */
   notify?: Notify;
+  /** Told what became of each webhook: an outcome, or 'rejected' (bad signature or body). */
+  observeWebhook?: (outcome: WebhookOutcome | 'rejected') => void;
 }
 
 export type WebhookOutcome = KycEventOutcome | 'duplicate';
@@ -143,10 +145,14 @@ export class KycService {
   async receiveWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookOutcome> {
     const { port, clock, log } = this.deps;
     if (!port.verifyWebhook(rawBody, headers)) {
+      this.deps.observeWebhook?.('rejected');
       throw new DomainError('UNAUTHENTICATED', messages.webhookSignatureInvalid);
     }
     const event = port.parseWebhook(rawBody);
-    if (!event) throw new DomainError('BAD_REQUEST', messages.validationFailed);
+    if (!event) {
+      this.deps.observeWebhook?.('rejected');
+      throw new DomainError('BAD_REQUEST', messages.validationFailed);
+    }
     const eventAt = event.createdAt ?? clock.now();
     const next = statusFromEvent(event);
     const bodyDigest = createHash('sha256').update(rawBody).digest('hex');
@@ -176,6 +182,7 @@ export class KycService {
     });
 
     log.info({ applicantId: event.applicantId, type: event.type, outcome: result.outcome }, 'KYC webhook');
+    this.deps.observeWebhook?.(result.outcome);
     if (result.outcome === 'applied' && result.row && next && next !== result.row.status) {
       if (next === 'verified') await this.deps.notify?.(result.row.userId, 'kyc.verified');
       if (next === 'rejected' || next === 'rejected_final')

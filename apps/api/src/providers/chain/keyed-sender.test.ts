@@ -23,6 +23,7 @@ describe('KeyedSender', () => {
   let chain: ChainPort;
   let repo: ChainSendsRepo;
   let sender: KeyedSender;
+  const failures: string[] = [];
 
   async function funded(amount = parseEther('1')): Promise<PrivateKeyAccount> {
     const account = privateKeyToAccount(generatePrivateKey());
@@ -48,7 +49,7 @@ describe('KeyedSender', () => {
     database = await createTestDatabase();
     ({ chain } = await embeddedChainOn(database).open());
     repo = new ChainSendsRepo(database.db);
-    sender = new KeyedSender(chain, repo);
+    sender = new KeyedSender(chain, repo, (chainId, code) => failures.push(`${chainId}:${code}`));
   });
   afterAll(async () => {
     await chain.close();
@@ -128,6 +129,7 @@ describe('KeyedSender', () => {
   });
 
   it('refuses before signing when the sender cannot pay, or when the call reverts', async () => {
+    failures.length = 0;
     const poor = await funded(0n);
     expect(
       await sendOutcome(
@@ -149,6 +151,8 @@ describe('KeyedSender', () => {
     expect(await sendOutcome(sender.send({ ...request, abi: soulBoundTokenAbi }))).toBe(
       'REVERTED:AccessControlUnauthorizedAccount',
     );
+    // Each failure is reported once (metrics).
+    expect(failures).toEqual([`${chain.chain.id}:INSUFFICIENT_FUNDS`, `${chain.chain.id}:REVERTED`]);
     expect(await repo.find(chain.chain.id, 'test:poor')).toBeUndefined();
     expect(await repo.find(chain.chain.id, 'test:revert')).toBeUndefined();
     expect(await nonceOf(outsider.address)).toBe(0);

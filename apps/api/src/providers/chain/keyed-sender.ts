@@ -75,13 +75,19 @@ export class KeyedSender {
       'chain' | 'publicClient' | 'sendRawTransaction' | 'waitForReceipt'
     >,
     private readonly repo: ChainSendsRepo,
+    /** Told of every refused, reverted or unaffordable transaction (metrics). */
+    private readonly onFailure: (chainId: number, code: string) => void = () => {},
   ) {}
 
   private get chainId() {
     return this.chain.chain.id;
   }
 
-  async send(request: SendRequest): Promise<{ hash: Hash; reused: boolean }> {
+  send(request: SendRequest): Promise<{ hash: Hash; reused: boolean }> {
+    return this.reporting(this.sendOnce(request));
+  }
+
+  private async sendOnce(request: SendRequest): Promise<{ hash: Hash; reused: boolean }> {
     const from = getAddress(request.from.address);
     const existing = await this.repo.find(this.chainId, request.key);
     if (existing) this.checkSame(existing, request);
@@ -102,7 +108,20 @@ export class KeyedSender {
    * Waits for the transaction to be mined. A revert throws ChainSendError('REVERTED') with the
    * custom error found by re-running the call on the state before its block.
    */
-  async confirm(hash: Hash, abi?: Abi): Promise<TransactionReceipt> {
+  confirm(hash: Hash, abi?: Abi): Promise<TransactionReceipt> {
+    return this.reporting(this.confirmOnce(hash, abi));
+  }
+
+  private async reporting<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof ChainSendError) this.onFailure(this.chainId, error.code);
+      throw error;
+    }
+  }
+
+  private async confirmOnce(hash: Hash, abi?: Abi): Promise<TransactionReceipt> {
     const receipt = await this.chain.waitForReceipt(hash);
     if (receipt.status === 'success') return receipt;
     const row = await this.repo.findByHash(this.chainId, hash);
