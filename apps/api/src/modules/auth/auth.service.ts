@@ -269,6 +269,7 @@ export class AuthService {
       );
     }
     await repo.revokeSession(token.sessionId, 'refresh_token_reuse', now);
+    this.deps.sessions.forget(token.sessionId);
     this.deps.log.warn(
       { sessionId: token.sessionId },
       'SECURITY refresh token reuse detected; session revoked',
@@ -282,7 +283,9 @@ export class AuthService {
     let id = sessionId;
     if (!id && rawRefreshToken)
       id = (await this.deps.auth.findRefreshToken(sha256(rawRefreshToken)))?.sessionId;
-    if (id) await this.deps.auth.revokeSession(id, 'logout', now);
+    if (!id) return;
+    await this.deps.auth.revokeSession(id, 'logout', now);
+    this.deps.sessions.forget(id);
   }
 
   /** The claims of a live session's access token, or undefined. */
@@ -355,6 +358,7 @@ export class AuthService {
       await repo.revokeUserSessions(owner, 'password_reset', now);
       return owner;
     });
+    this.deps.sessions.forgetUser(userId);
     // Whoever reset the password proved they own the mailbox: failed sign-ins are forgiven.
     const user = await this.deps.users.findById(userId);
     if (user) await this.deps.throttles.clearAccount(user.email);
@@ -380,6 +384,7 @@ export class AuthService {
       await this.deps.users.with(tx).updatePasswordHash(user.id, passwordHash, now);
       await this.deps.auth.with(tx).revokeUserSessions(user.id, 'password_changed', now, claims.sessionId);
     });
+    this.deps.sessions.forgetUser(user.id);
   }
 
   async listSessions(claims: AccessClaims): Promise<ActiveSession[]> {
@@ -414,6 +419,7 @@ export class AuthService {
     const now = this.deps.clock.now();
     if (!(await this.deps.auth.revokeOwnSession(claims.userId, sessionId, 'revoked_by_user', now)))
       throw new DomainError('NOT_FOUND', messages.sessionNotFound);
+    this.deps.sessions.forget(sessionId);
   }
 
   /** 'Log out from all other devices': every session but the caller's. */
@@ -424,6 +430,7 @@ export class AuthService {
       this.deps.clock.now(),
       claims.sessionId,
     );
+    this.deps.sessions.forgetUser(claims.userId);
   }
 
   /** 'Deactivate Account' (ADR 0024): password confirmed, then disabled and signed out everywhere. */
@@ -440,6 +447,7 @@ export class AuthService {
       await this.deps.users.with(tx).deactivate(user.id, now);
       await this.deps.auth.with(tx).revokeUserSessions(user.id, 'deactivated', now);
     });
+    this.deps.sessions.forgetUser(user.id);
     this.deps.log.info({ userId: user.id }, 'account deactivated');
   }
 

@@ -53,6 +53,18 @@ describe('SessionCache', () => {
     expect(cache.get('a', now)).toBeUndefined();
   });
 
+  it('is told by its own process of a revocation, before any notification, and keeps no read begun before', () => {
+    const cache = subscribed();
+    for (const s of [session('a'), session('b'), session('c', 'u2')]) cache.put(s, cache.mark());
+    const mark = cache.mark();
+    cache.forget('a');
+    cache.put(session('a'), mark);
+    expect(cache.get('a', now)).toBeUndefined();
+    cache.forgetUser('u1');
+    expect(cache.get('b', now)).toBeUndefined();
+    expect(cache.get('c', now)).toBeDefined();
+  });
+
   it('forgets a session at its absolute expiry', () => {
     const cache = subscribed();
     cache.put(session('a'), cache.mark());

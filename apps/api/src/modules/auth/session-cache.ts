@@ -42,13 +42,24 @@ export class SessionCache implements Listener {
   }
 
   message(payload: string): void {
-    this.generation++;
     const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
-    if (kind === 's:') {
-      this.entries.delete(id);
-      return;
-    }
-    for (const [sessionId, entry] of this.entries) if (entry.userId === id) this.entries.delete(sessionId);
+    if (kind === 's:') this.forget(id);
+    else this.forgetUser(id);
+  }
+
+  /**
+   * Drops a session at once. The process that revoked it calls this after its commit, so its own
+   * next request never waits for the notification's round trip; other processes get the notification.
+   */
+  forget(sessionId: string): void {
+    this.generation++;
+    this.entries.delete(sessionId);
+  }
+
+  forgetUser(userId: string): void {
+    this.generation++;
+    for (const [sessionId, entry] of this.entries)
+      if (entry.userId === userId) this.entries.delete(sessionId);
   }
 
   live(live: boolean): void {
