@@ -72,6 +72,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('container', container);
+  // Streams end first: the server's close waits for every open connection.
+  app.addHook('preClose', async () => container.events.closeAll());
   app.addHook('onClose', () => container.close());
   // Workers start once every module has registered its job handlers.
   registerSbtJobs(container.jobs, container.sbt);

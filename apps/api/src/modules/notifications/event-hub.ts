@@ -31,4 +31,10 @@ export class EventHub {
   publish(userId: string, event: string, data: unknown): void {
     for (const { listener } of this.listeners.get(userId) ?? []) listener(event, data);
   }
+
+  /** Ends every stream (shutdown): an open stream would otherwise keep the server from closing. */
+  closeAll(): void {
+    for (const streams of [...this.listeners.values()]) for (const { close } of [...streams]) close();
+    this.listeners.clear();
+  }
 }
