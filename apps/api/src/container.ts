@@ -345,13 +345,10 @@ export async function createContainer(
     onListingsChanged: listingsChanged,
     db,
     repo: new PurchasesRepo(db),
-    issuerRepo,
     issuer,
     payments: ledgers.payments,
     vault,
-    dids,
     ports: {
-      isVerified: (userId) => kyc.isVerified(userId),
       issueCredential: async (userId, subject) =>
         (
           await credentials.issue({

@@ -22,10 +22,6 @@ export class JobsRepo {
     return row;
   }
 
-  async insertMany(values: Parameters<JobsRepo['insert']>[0][]): Promise<void> {
-    if (values.length > 0) await this.db.insert(jobs).values(values).onConflictDoNothing();
-  }
-
   /** Jobs queued or running per queue, with the earliest due time (metrics). */
   async backlog() {
     const rows = await this.db

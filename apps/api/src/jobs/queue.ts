@@ -59,23 +59,6 @@ export class JobQueue {
     return existing;
   }
 
-  /** Enqueues many jobs of one queue in one statement; a dedupe key already queued is skipped. */
-  async enqueueMany(
-    tx: DbOrTx,
-    queue: string,
-    entries: (EnqueueOptions & { payload: unknown })[],
-  ): Promise<void> {
-    await this.repo.with(tx).insertMany(
-      entries.map(({ payload, runAt, maxAttempts, dedupeKey }) => ({
-        queue,
-        payload,
-        runAt: runAt ?? this.clock.now(),
-        maxAttempts: maxAttempts ?? 5,
-        dedupeKey,
-      })),
-    );
-  }
-
   /** Wakes the local worker so a fresh job starts now rather than at the next poll. */
   notify(): void {
     this.notified = true;

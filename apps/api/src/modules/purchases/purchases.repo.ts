@@ -1,6 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { idempotencyKeys, issuerTokens, listings, purchases, users } from '../../db/schema/index.js';
+import {
+  dids,
+  idempotencyKeys,
+  jobs,
+  issuerTokens,
+  kycApplicants,
+  listings,
+  purchases,
+  users,
+  vaults,
+  vaultWallets,
+} from '../../db/schema/index.js';
 import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -11,6 +23,53 @@ export interface PurchaseView {
   issuerEmail: string | null;
 }
 
+/** What a purchase request checks about its buyer (spec §4): KYC, DID, and the active vault's wallets. */
+export interface BuyerFacts {
+  kycStatus: string | null;
+  did: string | null;
+  wallets: Array<{ assetId: string; address: string }>;
+}
+
+export interface Offer extends BuyerFacts {
+  listing: ListingRow;
+  token: TokenRow;
+}
+
+/** A purchase as it is first written: PENDING, no transaction, no credential (ids made here). */
+export function newPurchase(
+  values: Pick<
+    PurchaseRow,
+    | 'userId'
+    | 'listingId'
+    | 'tokenId'
+    | 'amount'
+    | 'costWei'
+    | 'investorDid'
+    | 'deliveryAddress'
+    | 'paymentAddress'
+    | 'createdAt'
+  >,
+): PurchaseRow {
+  return {
+    id: randomUUID(),
+    ...values,
+    status: 'PENDING',
+    paymentTxHash: null,
+    deliveryTxHash: null,
+    itemIds: null,
+    vcCid: null,
+    error: null,
+    completedAt: null,
+  };
+}
+
+/** One buyer's claim on a listing: the purchase row to write if it fits, and its remembered answer. */
+export interface Claim {
+  purchase: PurchaseRow;
+  /** The Idempotency-Key row, written with the purchase (its response is the 202 answer). */
+  idempotency?: { userId: string; route: string; key: string; requestHash: string; response: unknown };
+}
+
 export class PurchasesRepo {
   constructor(private readonly db: DbOrTx) {}
 
@@ -18,15 +77,41 @@ export class PurchasesRepo {
     return new PurchasesRepo(tx);
   }
 
-  /** The latest open direct-sale listing of a token (POST /api/token-purchases names the token). */
-  async directListingOf(tokenId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ id: listings.id })
+  /**
+   * A listing with its token and the buyer's facts in one round trip (a purchase request reads
+   * nothing else before it reserves). The buyer's columns are subqueries on their owner's id.
+   */
+  private offer(userId: string) {
+    return this.db
+      .select({
+        listing: listings,
+        token: issuerTokens,
+        kycStatus: sql<string | null>`(select ${kycApplicants.status} from ${kycApplicants}
+          where ${kycApplicants.userId} = ${userId})`,
+        did: sql<string | null>`(select ${dids.did} from ${dids} where ${dids.userId} = ${userId})`,
+        wallets: sql<BuyerFacts['wallets']>`(select coalesce(json_agg(json_build_object(
+            'assetId', ${vaultWallets.assetId}, 'address', ${vaultWallets.address})), '[]'::json)
+          from ${vaultWallets} join ${vaults} on ${vaults.id} = ${vaultWallets.vaultId}
+          where ${vaults.userId} = ${userId} and ${vaults.status} = 'active')`,
+      })
       .from(listings)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, listings.tokenId));
+  }
+
+  async escrowOffer(listingId: string, userId: string): Promise<Offer | undefined> {
+    const [row] = await this.offer(userId).where(
+      and(eq(listings.id, listingId), eq(listings.kind, 'escrow')),
+    );
+    return row;
+  }
+
+  /** The latest open direct-sale listing of a token (POST /api/token-purchases names the token). */
+  async directOffer(tokenId: string, userId: string): Promise<Offer | undefined> {
+    const [row] = await this.offer(userId)
       .where(and(eq(listings.tokenId, tokenId), eq(listings.kind, 'direct'), eq(listings.status, 'DEPLOYED')))
       .orderBy(desc(listings.createdAt))
       .limit(1);
-    return row?.id;
+    return row;
   }
 
   /** Locks a listing's row for the rest of the transaction (reservations, ADR 41). */
@@ -45,21 +130,72 @@ export class PurchasesRepo {
   }
 
   /**
-   * Adds to what a listing has reserved. The caller holds the row's lock and checked that it fits;
-   * the guard still refuses to go past the listing's amount, whatever a caller got wrong.
+   * Writes the claims a batch served, in one statement (ADR 41): their Idempotency-Key rows (a key
+   * another request wrote first is skipped, and so is its claim), the purchases, their settlement
+   * jobs, and the total added to the listing's `reserved` by the guarded update, which refuses to
+   * pass the listing's amount. The caller holds the listing's lock. Returns the purchases written.
    */
-  async addReserved(listingId: string, amount: bigint): Promise<void> {
-    const rows = await this.db
-      .update(listings)
-      .set({ reserved: sql`${listings.reserved} + ${amount.toString()}::numeric` })
-      .where(
-        and(
-          eq(listings.id, listingId),
-          sql`${listings.reserved} + ${amount.toString()}::numeric <= ${listings.tokenAmount}`,
-        ),
+  async writeClaims(
+    listingId: string,
+    claims: Claim[],
+    job: { queue: string; maxAttempts: number; runAt: Date },
+  ): Promise<Set<string>> {
+    const rows = claims.map(({ purchase, idempotency }) => ({
+      id: purchase.id,
+      user_id: purchase.userId,
+      token_id: purchase.tokenId,
+      amount: purchase.amount,
+      cost_wei: purchase.costWei,
+      investor_did: purchase.investorDid,
+      delivery_address: purchase.deliveryAddress,
+      payment_address: purchase.paymentAddress,
+      created_at: purchase.createdAt.toISOString(),
+      key_route: idempotency?.route ?? null,
+      key: idempotency?.key ?? null,
+      request_hash: idempotency?.requestHash ?? null,
+      response: idempotency?.response ?? null,
+    }));
+    const result = (await this.db.execute(sql`
+      with claims as (
+        select * from json_to_recordset(${JSON.stringify(rows)}::json) as c(
+          id uuid, user_id uuid, token_id uuid, amount numeric, cost_wei numeric, investor_did text,
+          delivery_address text, payment_address text, created_at timestamptz,
+          key_route text, key text, request_hash text, response jsonb)
+      ),
+      keyed as (
+        insert into ${idempotencyKeys} (user_id, route, key, request_hash, response)
+        select user_id, key_route, key, request_hash, response from claims where key is not null
+        on conflict do nothing
+        returning user_id, route, key
+      ),
+      bought as (
+        insert into ${purchases} (id, user_id, listing_id, token_id, amount, cost_wei, investor_did,
+          delivery_address, payment_address, status, created_at)
+        select c.id, c.user_id, ${listingId}, c.token_id, c.amount, c.cost_wei, c.investor_did,
+          c.delivery_address, c.payment_address, 'PENDING', c.created_at
+        from claims c
+        where c.key is null
+          or exists (select 1 from keyed k where k.user_id = c.user_id and k.route = c.key_route and k.key = c.key)
+        returning id, amount
+      ),
+      queued as (
+        insert into ${jobs} (queue, payload, run_at, max_attempts, dedupe_key)
+        select ${job.queue}, json_build_object('purchaseId', id), ${job.runAt.toISOString()}::timestamptz,
+          ${job.maxAttempts}, id::text
+        from bought
+        on conflict do nothing
+      ),
+      reserved as (
+        update ${listings} set reserved = reserved + (select coalesce(sum(amount), 0) from bought)
+        where id = ${listingId} and reserved + (select coalesce(sum(amount), 0) from bought) <= token_amount
+        returning id
       )
-      .returning({ id: listings.id });
-    if (rows.length !== 1) throw new Error(`Listing ${listingId} cannot reserve ${amount} more`);
+      select (select json_agg(id) from bought) as bought, (select count(*) from reserved)::int as reserved`)) as {
+      rows: Array<{ bought: string[] | null; reserved: number }>;
+    };
+    const [row] = result.rows;
+    if (row?.reserved !== 1) throw new Error(`Listing ${listingId} cannot reserve what its claims add up to`);
+    return new Set(row.bought ?? []);
   }
 
   /** A failed purchase gives its tokens back to the listing. */
@@ -75,10 +211,6 @@ export class PurchasesRepo {
       .update(listings)
       .set({ sold: sql`${listings.sold} + ${amount.toString()}::numeric` })
       .where(eq(listings.id, listingId));
-  }
-
-  async insertMany(rows: PurchaseRow[]): Promise<void> {
-    await this.db.insert(purchases).values(rows);
   }
 
   async update(id: string, values: Partial<typeof purchases.$inferInsert>): Promise<void> {
@@ -134,15 +266,5 @@ export class PurchasesRepo {
         ),
       );
     return row;
-  }
-
-  /** Writes the keys not already taken; returns those it wrote. */
-  async insertIdempotentMany(rows: (typeof idempotencyKeys.$inferInsert)[]) {
-    if (rows.length === 0) return [];
-    return this.db
-      .insert(idempotencyKeys)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning({ userId: idempotencyKeys.userId, route: idempotencyKeys.route, key: idempotencyKeys.key });
   }
 }

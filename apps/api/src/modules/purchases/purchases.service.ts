@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { blockchainLabel, CHAIN_ASSET_PREFIX, type ChainFamily } from '@portal/shared/chain-families';
 import { formatMessage, messages } from '@portal/shared/messages';
@@ -15,20 +15,24 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { DidService } from '../did/did.service.js';
 import { ledgerListing, ledgerToken, type IssuerService } from '../issuer/issuer.service.js';
-import type { IssuerRepo, ListingRow, TokenRow } from '../issuer/issuer.repo.js';
+import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
 import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
-import type { PurchasesRepo, PurchaseRow, PurchaseView } from './purchases.repo.js';
+import {
+  newPurchase,
+  type Offer,
+  type PurchasesRepo,
+  type PurchaseRow,
+  type PurchaseView,
+} from './purchases.repo.js';
 import { Reservations, type Refusal } from './reservations.js';
 
 export const SETTLE_QUEUE = 'purchase.settle';
 const SETTLE_ATTEMPTS = 8;
 
-/** Who can tell the buyer's KYC state, issue their purchase credential and tell them the news. */
+/** Who can issue the buyer's purchase credential and tell them the news. */
 export interface PurchasePorts {
-  isVerified(userId: string): Promise<boolean>;
   /** Signs and stores the buyer's private purchase credential; returns its CID. */
   issueCredential(userId: string, subject: Record<string, unknown>): Promise<string>;
   credentialUrl(cid: string): string;
@@ -39,11 +43,9 @@ export interface PurchasePorts {
 export interface PurchasesDeps {
   db: Db;
   repo: PurchasesRepo;
-  issuerRepo: IssuerRepo;
   issuer: IssuerService;
   payments: PaymentLedger;
   vault: VaultService;
-  dids: DidService;
   ports: PurchasePorts;
   jobs: JobQueue;
   clock: Clock;
@@ -94,7 +96,6 @@ export class PurchasesService {
     this.reservations = new Reservations(
       deps.db,
       deps.repo,
-      deps.jobs,
       { queue: SETTLE_QUEUE, maxAttempts: SETTLE_ATTEMPTS },
       () => deps.clock.now(),
     );
@@ -112,10 +113,9 @@ export class PurchasesService {
       });
     }
     return this.idempotent(userId, 'escrow-purchase', { escrowId, ...request }, idempotencyKey, async () => {
-      const found = await this.deps.issuerRepo.listing(escrowId);
-      if (!found || found.listing.kind !== 'escrow')
-        throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
-      return { ...found, request };
+      const offer = await this.deps.repo.escrowOffer(escrowId, userId);
+      if (!offer) throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+      return { offer, request };
     });
   }
 
@@ -125,10 +125,9 @@ export class PurchasesService {
     idempotencyKey: string | undefined,
   ): Promise<PurchaseResponse> {
     return this.idempotent(userId, 'direct-purchase', request, idempotencyKey, async () => {
-      const listingId = await this.deps.repo.directListingOf(request.tokenId);
-      const found = listingId ? await this.deps.issuerRepo.listing(listingId) : undefined;
-      if (!found) throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
-      return { ...found, request };
+      const offer = await this.deps.repo.directOffer(request.tokenId, userId);
+      if (!offer) throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+      return { offer, request };
     });
   }
 
@@ -170,8 +169,7 @@ export class PurchasesService {
     body: unknown,
     key: string | undefined,
     find: () => Promise<{
-      listing: ListingRow;
-      token: TokenRow;
+      offer: Offer;
       request: { amount: string; investorDid: string; investorWallet: string };
     }>,
   ): Promise<PurchaseResponse> {
@@ -187,12 +185,11 @@ export class PurchasesService {
     const earlier = await replay();
     if (earlier) return earlier;
 
-    const { listing, token, request } = await find();
-    const buyer = await this.checkBuyer(userId, token, request);
+    const { offer, request } = await find();
+    const { listing, token } = offer;
+    const buyer = this.checkBuyer(offer, request);
     const amount = this.checkAmount(listing, token, request.amount);
-    const now = this.deps.clock.now();
-    const purchase: PurchaseRow = {
-      id: randomUUID(),
+    const purchase = newPurchase({
       userId,
       listingId: listing.id,
       tokenId: token.id,
@@ -201,15 +198,8 @@ export class PurchasesService {
       investorDid: buyer.did,
       deliveryAddress: buyer.deliveryAddress,
       paymentAddress: buyer.paymentAddress,
-      status: 'PENDING',
-      paymentTxHash: null,
-      deliveryTxHash: null,
-      itemIds: null,
-      vcCid: null,
-      error: null,
-      createdAt: now,
-      completedAt: null,
-    };
+      createdAt: this.deps.clock.now(),
+    });
     const answer = this.response({ purchase, token, listing, issuerEmail: null });
     const result = await this.reservations.claim(listing.id, {
       purchase,
@@ -231,21 +221,18 @@ export class PurchasesService {
   }
 
   /** KYC, the buyer's own DID, and the buyer's own vault addresses (spec §4 wallet matching). */
-  private async checkBuyer(
-    userId: string,
-    token: TokenRow,
+  private checkBuyer(
+    { token, kycStatus, did, wallets }: Offer,
     request: { investorDid: string; investorWallet: string },
-  ): Promise<Buyer> {
-    if (!(await this.deps.ports.isVerified(userId)))
-      throw new DomainError('FORBIDDEN', messages.purchaseKycRequired);
-    const did = await this.deps.dids.find(userId);
+  ): Buyer {
+    // The KYC module's meaning of "verified" (KycService.isVerified), read in the offer's query.
+    if (kycStatus !== 'verified') throw new DomainError('FORBIDDEN', messages.purchaseKycRequired);
     if (!did) throw new DomainError('VALIDATION_ERROR', messages.purchaseMissingInfo);
-    if (did.did !== request.investorDid) {
+    if (did !== request.investorDid) {
       throw new DomainError('FORBIDDEN', messages.purchaseDidNotYours, {
         fields: { investorDid: messages.purchaseDidNotYours },
       });
     }
-    const { wallets } = await this.deps.vault.info(userId);
     const family = token.blockchain as ChainFamily;
     const onChain = (chain: ChainFamily) =>
       wallets.find((w) => w.assetId.startsWith(CHAIN_ASSET_PREFIX[chain]));
@@ -262,7 +249,7 @@ export class PurchasesService {
     }
     const payment = onChain('ethereum');
     if (!payment) throw new DomainError('CONFLICT', messages.purchaseVaultRequired);
-    return { did: did.did, deliveryAddress: own.address, paymentAddress: payment.address };
+    return { did, deliveryAddress: own.address, paymentAddress: payment.address };
   }
 
   private checkAmount(listing: ListingRow, token: TokenRow, requested: string): bigint {

@@ -6,7 +6,7 @@ import { idempotencyKeys, jobs, listings, purchases } from '../../db/schema/inde
 import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
 import { deployedToken, issuerAccount, openListing, verifiedInvestor } from '../../test/market-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { PurchasesRepo, type PurchaseRow } from './purchases.repo.js';
+import { newPurchase, PurchasesRepo } from './purchases.repo.js';
 import { Reservations, type Claim } from './reservations.js';
 
 /** The batching of reservations (ADR 41): who shares a transaction, in what order, what fits. */
@@ -39,7 +39,6 @@ beforeAll(async () => {
   reservations = new Reservations(
     counted,
     new PurchasesRepo(db),
-    t.app.container.jobs,
     { queue: 'test.settle', maxAttempts: 3 },
     () => t.app.container.clock.now(),
   );
@@ -47,8 +46,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function claim(listing: ListingRow, amount: bigint, key?: string): Claim {
-  const purchase: PurchaseRow = {
-    id: randomUUID(),
+  const purchase = newPurchase({
     userId: buyer.user.id,
     listingId: listing.id,
     tokenId: token.id,
@@ -57,15 +55,8 @@ function claim(listing: ListingRow, amount: bigint, key?: string): Claim {
     investorDid: buyer.did,
     deliveryAddress: buyer.eth,
     paymentAddress: buyer.eth,
-    status: 'PENDING',
-    paymentTxHash: null,
-    deliveryTxHash: null,
-    itemIds: null,
-    vcCid: null,
-    error: null,
     createdAt: new Date(),
-    completedAt: null,
-  };
+  });
   return {
     purchase,
     ...(key

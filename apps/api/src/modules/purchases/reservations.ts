@@ -1,13 +1,7 @@
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import type { PurchaseRow, PurchasesRepo } from './purchases.repo.js';
+import type { Claim, PurchasesRepo } from './purchases.repo.js';
 
-/** One buyer's claim on a listing: the purchase row to write if it fits, and its remembered answer. */
-export interface Claim {
-  purchase: PurchaseRow;
-  /** The Idempotency-Key row, written with the purchase (its response is the 202 answer). */
-  idempotency?: { userId: string; route: string; key: string; requestHash: string; response: unknown };
-}
+export type { Claim } from './purchases.repo.js';
 
 /** Why a claim was not reserved, decided under the listing's lock. */
 export type Refusal =
@@ -42,7 +36,6 @@ export class Reservations {
   constructor(
     private readonly db: Db,
     private readonly repo: PurchasesRepo,
-    private readonly jobs: JobQueue,
     private readonly job: ReservationJob,
     private readonly now: () => Date,
     private readonly maxBatch = 500,
@@ -108,32 +101,14 @@ export class Reservations {
         }
       }
 
-      // A key another transaction wrote meanwhile (a concurrent duplicate) is not ours to answer.
-      const keyed = batch.flatMap(({ claim }, i) =>
-        results[i]!.reserved && claim.idempotency ? [claim.idempotency] : [],
-      );
-      const written = new Set((await repo.insertIdempotentMany(keyed)).map(idempotencyId));
-      batch.forEach(({ claim }, i) => {
-        if (results[i]!.reserved && claim.idempotency && !written.has(idempotencyId(claim.idempotency)))
-          results[i] = { reserved: false, reason: 'duplicate' };
-      });
-
-      const accepted = batch.filter((_, i) => results[i]!.reserved).map(({ claim }) => claim.purchase);
-      if (accepted.length > 0) {
-        await repo.insertMany(accepted);
-        await this.jobs.enqueueMany(
-          tx,
-          this.job.queue,
-          accepted.map((purchase) => ({
-            payload: { purchaseId: purchase.id },
-            dedupeKey: purchase.id,
-            maxAttempts: this.job.maxAttempts,
-          })),
-        );
-        await repo.addReserved(
-          listingId,
-          accepted.reduce((sum, purchase) => sum + BigInt(purchase.amount), 0n),
-        );
+      const served = batch.flatMap(({ claim }, i) => (results[i]!.reserved ? [claim] : []));
+      if (served.length > 0) {
+        const written = await repo.writeClaims(listingId, served, { ...this.job, runAt: now });
+        // A key another request wrote first (a concurrent duplicate) is not this claim's to answer.
+        batch.forEach(({ claim }, i) => {
+          if (results[i]!.reserved && !written.has(claim.purchase.id))
+            results[i] = { reserved: false, reason: 'duplicate' };
+        });
       }
       return results;
     });
