@@ -68,7 +68,6 @@ import { createSolana } from './providers/solana/create-solana.js';
 import type { SolanaPort } from './providers/solana/solana.js';
 import type { MailPort } from './providers/mail/mail.js';
 import { OutboxMail } from './providers/mail/mail.embedded.js';
-import { SmtpMail } from './providers/mail/mail.smtp.js';
 import type { MasterKey } from './secrets/envelope.js';
 import { loadMasterKey } from './secrets/master-key.js';
 import { SecretStore } from './secrets/secrets.repo.js';
@@ -144,9 +143,16 @@ export async function createContainer(
     overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
   const outbox = new OutboxMail(db, path.join(config.dataDir, 'mail'), log);
-  const mail =
+  const mail: MailPort =
     overrides.mail ??
-    (config.mail.smtpUrl ? new SmtpMail(config.mail.smtpUrl, config.mail.from, log) : outbox);
+    (config.mail.smtpUrl
+      ? // Loaded only when configured, like every adapter that is not the embedded default.
+        new (await import('./providers/mail/mail.smtp.js')).SmtpMail(
+          config.mail.smtpUrl,
+          config.mail.from,
+          log,
+        )
+      : outbox);
   log.info({ database: database.kind, mail: mail.name, masterKey: keySource }, 'adapters selected');
 
   const secrets = new SecretStore(db, masterKey);
@@ -430,7 +436,7 @@ export async function createContainer(
       await unlistenSessions();
       await chain.close();
       await solana.close();
-      if (mail instanceof SmtpMail) await mail.drain();
+      await mail.drain?.();
       if (!overrides.database) await database.close();
     },
   };

@@ -9,4 +9,6 @@ export interface MailMessage {
 export interface MailPort {
   readonly name: string;
   send(message: MailMessage): Promise<void>;
+  /** Waits for messages still being delivered (shutdown). */
+  drain?(): Promise<void>;
 }
