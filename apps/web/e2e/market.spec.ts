@@ -122,10 +122,10 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
   const investor = await buyer('spl');
   await signIn(page, investor.email);
   await page.goto('/dashboard?tab=marketplace');
-  await page.getByRole('searchbox', { name: 'Search tokens...' }).fill('Solar Farm Fund');
+  await page.getByRole('searchbox', { name: 'Search tokens...' }).fill('Startup Equity Pool');
   await page.getByRole('combobox', { name: 'Token Type' }).selectOption('SPL');
-  const row = page.getByTestId('listing-row').filter({ hasText: 'Solar Farm Fund' }).first();
-  const invest = row.getByRole('button', { name: 'Invest in Solar Farm Fund' });
+  const row = page.getByTestId('listing-row').filter({ hasText: 'Startup Equity Pool' });
+  const invest = row.getByRole('button', { name: 'Invest in Startup Equity Pool' });
   // The demo market is deployed by jobs after start: refresh until its listing is open.
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -134,25 +134,25 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
   await expect(row.getByText('Solana')).toBeVisible();
   await invest.click();
 
-  const dialog = page.getByRole('dialog', { name: 'Purchase Solar Farm Fund (SOLAR)' });
+  const dialog = page.getByRole('dialog', { name: 'Purchase Startup Equity Pool (SEQP)' });
   await expect(dialog.getByTestId('buyer-wallet')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  // 'Amount (ETH)' is the default: 0.003 ETH at 0.0006 ETH per token buys 5 SOLAR.
+  // 'Amount (ETH)' is the default: 0.003 ETH at 0.0015 ETH per token buys 2 SEQP (of 100,000).
   await dialog.getByRole('textbox', { name: 'Amount (ETH)' }).fill('0.003');
-  await expect(dialog.getByTestId('purchase-summary')).toContainText(/Tokens5(\.0+)?\b/);
-  await expect(dialog.getByTestId('purchase-summary')).toContainText('Ownership percentage0.001000%');
+  await expect(dialog.getByTestId('purchase-summary')).toContainText(/Tokens2(\.0+)? SEQP/);
+  await expect(dialog.getByTestId('purchase-summary')).toContainText('Ownership percentage0.002000%');
   await dialog.getByRole('button', { name: 'Purchase Tokens' }).click();
   await expect(dialog.getByText('Purchase Successful!')).toBeVisible({ timeout: 90_000 });
-  await expect(dialog.getByTestId('purchase-success')).toContainText('Amount purchased5');
+  await expect(dialog.getByTestId('purchase-success')).toContainText(/Amount purchased2(\.0+)?(?!\d)/);
   // The delivery is a Solana transaction: its signature, base58.
   await expect(dialog.getByTestId('purchase-hash')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/);
   const signature = (await dialog.getByTestId('purchase-hash').textContent())!;
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/dashboard?tab=assets');
-  const card = page.getByTestId('asset-card').filter({ hasText: 'Solar Farm Fund' });
+  const card = page.getByTestId('asset-card').filter({ hasText: 'Startup Equity Pool' });
   await expect(card.getByTestId('asset-status')).toHaveText('COMPLETED');
-  await expect(card).toContainText('Amount owned5');
-  await expect(card).toContainText('Ownership percentage0.001000%');
+  await expect(card).toContainText(/Amount owned2(\.0+)?(?!\d)/);
+  await expect(card).toContainText('Ownership percentage0.002000%');
   await expect(card.getByTestId('asset-hash')).toHaveText(signature);
   await card.getByRole('button', { name: 'View Verifiable Credential' }).click();
   const vc = page.getByRole('dialog', { name: 'Verifiable Credential Metadata' });
