@@ -161,9 +161,9 @@ export async function createContainer(
     () => jobsRepo.backlog(),
     () => clock.now(),
   );
-  const jobs = new JobQueue(jobsRepo, clock, log, undefined, (queue, outcome, seconds) =>
-    metrics.jobRan(queue, outcome, seconds),
-  );
+  const jobs = new JobQueue(jobsRepo, clock, log, {
+    observe: (queue, outcome, seconds) => metrics.jobRan(queue, outcome, seconds),
+  });
   const tokens = new AccessTokens(
     await secrets.getOrCreate('auth.access-token-signing-key', generateSigningKey),
     config.publicUrl,

@@ -79,6 +79,16 @@ export class JobsRepo {
     return row;
   }
 
+  /** Extends the lease of the claim that made `attempts`; false when that claim is no longer current. */
+  async renew(id: string, attempts: number, until: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ lockedUntil: until })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempts, attempts)))
+      .returning({ id: jobs.id });
+    return rows.length === 1;
+  }
+
   async complete(id: string, now: Date): Promise<void> {
     await this.db
       .update(jobs)

@@ -77,16 +77,49 @@ describe('job queue', () => {
     const repo = new JobsRepo(database.db);
     const name = queueName();
     const job = await new JobQueue(repo, clock, silent).enqueue(database.db, name, {});
-    await repo.claim([name], clock.now(), 5 * 60_000); // a worker claims it, then crashes
+    await repo.claim([name], clock.now(), 30_000); // a worker claims it, then crashes
     const survivor = new JobQueue(repo, clock, silent);
     let ran = 0;
     survivor.register(name, async () => {
       ran++;
     });
     expect(await survivor.drain()).toBe(0);
-    clock.advance(5 * 60_000);
+    clock.advance(30_000);
     expect(await survivor.drain()).toBe(1);
     expect(ran).toBe(1);
+    expect((await repo.findById(job.id))?.status).toBe('done');
+  });
+
+  it('a running job renews its lease, so no other worker takes it while it lasts', async () => {
+    const clock = new TestClock();
+    const repo = new JobsRepo(database.db);
+    const name = queueName();
+    const worker = new JobQueue(repo, clock, silent, { leaseMs: 90 });
+    const other = new JobQueue(repo, clock, silent, { leaseMs: 90 });
+    let runs = 0;
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => {
+      worker.register(name, async () => {
+        runs++;
+        await new Promise<void>((done) => (finish = done));
+        resolve();
+      });
+    });
+    other.register(name, async () => {
+      runs++;
+    });
+    const job = await worker.enqueue(database.db, name, {});
+    const draining = worker.drain();
+    // Three leases of the test clock pass while the job runs; its renewals keep it.
+    for (let i = 0; i < 9; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      clock.advance(30);
+      expect(await other.drain()).toBe(0);
+    }
+    finish();
+    await running;
+    await draining;
+    expect(runs).toBe(1);
     expect((await repo.findById(job.id))?.status).toBe('done');
   });
 
@@ -95,7 +128,7 @@ describe('job queue', () => {
     const name = queueName();
     const runs = new Map<string, number>();
     const workers = Array.from({ length: 4 }, () => {
-      const queue = new JobQueue(new JobsRepo(database.db), clock, silent, 10);
+      const queue = new JobQueue(new JobsRepo(database.db), clock, silent, { pollMs: 10 });
       queue.register(name, async (payload) => {
         const key = (payload as { i: number }).i.toString();
         runs.set(key, (runs.get(key) ?? 0) + 1);
@@ -112,7 +145,7 @@ describe('job queue', () => {
 
   it('the background loop starts a job as soon as it is notified', async () => {
     const clock = new TestClock();
-    const queue = new JobQueue(new JobsRepo(database.db), clock, silent, 60_000);
+    const queue = new JobQueue(new JobsRepo(database.db), clock, silent, { pollMs: 60_000 });
     const name = queueName();
     const done = new Promise<void>((resolve) => queue.register(name, async () => resolve()));
     queue.start();

@@ -14,14 +14,24 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for due jobs (a notification wakes it sooner). */
+  pollMs?: number;
+  /**
+   * How long a claim holds a job. It is renewed every third of it while the job runs, so a long
+   * job keeps its lease, and a job whose worker died is picked up again within one lease.
+   */
+  leaseMs?: number;
+  observe?: JobObserver;
+}
 
 /**
  * A small durable job queue on the application's own database (ADR 6): a job is enqueued inside
  * the same transaction as the row it works on, so neither can exist without the other; workers
  * run in-process, retry with exponential back-off, and a crashed worker's job is picked up again
- * when its lease expires.
+ * when its lease expires (a running job renews its lease; issue 13).
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
@@ -30,14 +40,20 @@ export class JobQueue {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private notified = false;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly observe: JobObserver;
 
   constructor(
     private readonly repo: JobsRepo,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
-    private readonly pollMs = 1000,
-    private readonly observe: JobObserver = () => {},
-  ) {}
+    options: JobQueueOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.observe = options.observe ?? (() => {});
+  }
 
   register(queue: string, handler: JobHandler): void {
     this.handlers.set(queue, handler);
@@ -107,9 +123,16 @@ export class JobQueue {
   private async runOne(): Promise<boolean> {
     const queues = [...this.handlers.keys()];
     if (!queues.length) return false;
-    const job = await this.repo.claim(queues, this.clock.now(), LEASE_MS);
+    const job = await this.repo.claim(queues, this.clock.now(), this.leaseMs);
     if (!job) return false;
     const handler = this.handlers.get(job.queue)!;
+    const renewal = setInterval(() => {
+      const until = new Date(this.clock.now().getTime() + this.leaseMs);
+      this.repo.renew(job.id, job.attempts, until).then(
+        (held) => held || this.log.warn({ jobId: job.id, queue: job.queue }, 'job lease lost'),
+        (error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'job lease not renewed'),
+      );
+    }, this.leaseMs / 3);
     const started = performance.now();
     const took = () => (performance.now() - started) / 1000;
     try {
@@ -132,6 +155,8 @@ export class JobQueue {
         await this.repo.retryLater(job.id, new Date(now.getTime() + delay), message, now);
         this.observe(job.queue, 'retry', took());
       }
+    } finally {
+      clearInterval(renewal);
     }
     return true;
   }

@@ -4,7 +4,7 @@ import type { TokenType } from '@portal/shared/chain-families';
 import { TOKEN_TYPE_CHAIN } from '@portal/shared/chain-families';
 import type { App } from '../app.js';
 import { IssuerRepo, type ListingRow, type TokenRow } from '../modules/issuer/issuer.repo.js';
-import { callApi, json, passKyc, register, type Registered } from './test-app.js';
+import { callApi, json, passKyc, register, type Portal, type Registered } from './test-app.js';
 
 /**
  * Market rows written straight to the database, for tests of what is read and reserved (the
@@ -62,7 +62,7 @@ export async function openListing(
 
 /** An investor who can buy: KYC verified, a DID and a vault. */
 export async function verifiedInvestor(
-  app: App,
+  app: Portal,
 ): Promise<Registered & { did: string; eth: string; sol: string }> {
   const investor = await register(app);
   await passKyc(app, investor);

@@ -130,8 +130,11 @@ export interface Registered {
   password: string;
 }
 
+/** What the helpers below need of a portal: `inject`, in process or over HTTP (portal-process.ts). */
+export type Portal = Pick<App, 'inject'>;
+
 export async function register(
-  app: App,
+  app: Portal,
   body: Partial<{ name: string; email: string; password: string; role: string }> = {},
 ): Promise<Registered> {
   const email = body.email ?? uniqueEmail();
@@ -159,7 +162,7 @@ export async function createAdmin(app: App): Promise<Registered> {
 
 /** An API call as `who` (a bearer session), or anonymously. */
 export function callApi(
-  app: App,
+  app: Portal,
   method: 'GET' | 'POST',
   url: string,
   who?: { token: string },
@@ -173,7 +176,7 @@ export function callApi(
  * upload and submission on the verification page's API, then the signed webhook.
  */
 export async function passKyc(
-  app: App,
+  app: Portal,
   who: { token: string },
   identity: { firstName?: string } = {},
 ): Promise<{ applicantId: string }> {

@@ -44,8 +44,11 @@ export class ChainSendError extends Error {
   }
 }
 
-const LEASE_SECONDS = 120;
-const LEASE_WAIT_MS = 60_000;
+// An address's lease covers signing and broadcasting only (seconds at most), never a receipt:
+// short, so a process killed while holding it stalls its address's sends for 20 s, not minutes.
+// A waiter waits longer than one lease, so it outlives a dead holder's.
+const LEASE_SECONDS = 20;
+const LEASE_WAIT_MS = 45_000;
 // Osaka caps a transaction's gas at 2^24 (EIP-7825).
 const MAX_TX_GAS = 2n ** 24n;
 const FUNDS =
