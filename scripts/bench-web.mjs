@@ -24,16 +24,8 @@ import { chromium } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const LOGIN_BUDGET_KB = 200;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium and its flags, shared with the browser suite.
+const CHROMIUM = JSON.parse(readFileSync(path.join(root, 'apps/web/e2e/chromium.json'), 'utf8'));
 
 const { values: options } = parseArgs({
   options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } },
@@ -240,7 +232,7 @@ async function main() {
 
   const blank = await startBlankPage();
   const portal = await startPortal();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const session = await investorSession(browser, portal.url);
     const results = [

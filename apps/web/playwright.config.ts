@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+
+const chromium = JSON.parse(readFileSync(new URL('./e2e/chromium.json', import.meta.url), 'utf8')) as {
+  executablePath: string;
+  args: string[];
+};
 
 /**
  * Browser tests against the built portal (API + web app on one origin), started by the global
@@ -17,19 +23,8 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: process.env.PORTAL_E2E_URL,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium and its flags, shared with scripts/bench-web.mjs.
+    launchOptions: chromium,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

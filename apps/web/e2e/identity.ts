@@ -7,12 +7,20 @@ interface SbtAnswer {
   sbt: { id: string; status: string; vcCid: string; vcUrl: string };
 }
 
-/** Signs `email` in on the investor sign-in page and waits for the dashboard. */
-export async function signIn(page: Page, email: string) {
-  await page.goto('/login');
+/**
+ * Fills and sends a sign-in form (the investor's at /login, the issuer console's at
+ * /issuer/login). By field names, not labels: it works in every language.
+ */
+export async function submitSignIn(page: Page, email: string, at = '/login') {
+  await page.goto(at);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
+}
+
+/** Signs `email` in on the investor sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, email: string) {
+  await submitSignIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { buyer, signIn, watchConsole } from './identity';
+import { buyer, signIn, submitSignIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
-import { PASSWORD, registerAccount, uniqueEmail } from './portal';
+import { registerAccount, uniqueEmail } from './portal';
 
 /**
  * Issues 9 and 11 in the browser: an issuer creates and lists a token in the console; an investor
@@ -13,10 +13,7 @@ import { PASSWORD, registerAccount, uniqueEmail } from './portal';
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 async function issuerSignIn(page: Page, email: string) {
-  await page.goto('/issuer/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await submitSignIn(page, email, '/issuer/login');
   await expect(page).toHaveURL(/\/issuer$/);
 }
 
@@ -166,10 +163,7 @@ test('the console turns an investor away; the marketplace empty state clears its
 }) => {
   const email = uniqueEmail('not-issuer');
   await registerAccount({ name: 'Ivan Investor', email, role: 'investor' });
-  await page.goto('/issuer/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await submitSignIn(page, email, '/issuer/login');
   await expect(page.getByText('This console is for issuers. Your role is INVESTOR.')).toBeVisible();
   await expect(page).toHaveURL(/\/issuer\/login$/);
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { applyLook, looks, shotPath } from './looks';
-import { PASSWORD, registerAccount, uniqueEmail } from './portal';
+import { signIn } from './identity';
+import { registerAccount, uniqueEmail } from './portal';
 
 /**
  * Screenshots of the main screens for review (git-ignored artifacts): sign-in, registration and
@@ -28,11 +29,7 @@ test.describe('screenshots', () => {
       await expect(page.locator('form')).toBeVisible();
       await page.screenshot({ path: name('registration'), fullPage: true });
 
-      await page.goto('/login');
-      await page.locator('input[name="email"]').fill(email);
-      await page.locator('input[name="password"]').fill(PASSWORD);
-      await page.locator('form button[type="submit"]').click();
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await signIn(page, email);
       await expect(page.getByTestId('overview-stats')).toBeVisible();
       // The drawer is fixed to the viewport: a full-page capture would cut it short on desktop.
       await page.screenshot({ path: name('dashboard'), fullPage: look.width === 'phone' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { investorWithSbt, watchConsole } from './identity';
+import { investorWithSbt, signIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
 import { ADMIN, PASSWORD, baseUrl, signInWithApi } from './portal';
 
@@ -25,11 +25,7 @@ test('the holder shares a link; anyone verifies it; a tampered copy fails; revok
   expect(anonymous.status()).toBe(404);
   expect(await anonymous.text()).not.toContain(holder.email);
 
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(holder.email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, holder.email);
   await page.goto('/dashboard?tab=sbt');
   await page.getByTestId('view-credential').click();
   const vc = page.getByRole('dialog', { name: 'Verifiable Credential Metadata' });
