@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   dids,
@@ -81,7 +81,7 @@ export class PurchasesRepo {
    * A listing with its token and the buyer's facts in one round trip (a purchase request reads
    * nothing else before it reserves). The buyer's columns are subqueries on their owner's id.
    */
-  private offer(userId: string) {
+  private offer(userId: Placeholder) {
     return this.db
       .select({
         listing: listings,
@@ -98,19 +98,40 @@ export class PurchasesRepo {
       .innerJoin(issuerTokens, eq(issuerTokens.id, listings.tokenId));
   }
 
+  // Prepared on first use (and, on PostgreSQL, parsed once per connection): the hottest read
+  // of a token-sale rush, built and planned once instead of once per request.
+  private prepared?: ReturnType<PurchasesRepo['prepareOffers']>;
+
+  private prepareOffers() {
+    const userId = sql.placeholder('userId');
+    return {
+      escrow: this.offer(userId)
+        .where(and(eq(listings.id, sql.placeholder('listingId')), eq(listings.kind, 'escrow')))
+        .prepare('purchase_escrow_offer'),
+      direct: this.offer(userId)
+        .where(
+          and(
+            eq(listings.tokenId, sql.placeholder('tokenId')),
+            eq(listings.kind, 'direct'),
+            eq(listings.status, 'DEPLOYED'),
+          ),
+        )
+        .orderBy(desc(listings.createdAt))
+        .limit(1)
+        .prepare('purchase_direct_offer'),
+    };
+  }
+
   async escrowOffer(listingId: string, userId: string): Promise<Offer | undefined> {
-    const [row] = await this.offer(userId).where(
-      and(eq(listings.id, listingId), eq(listings.kind, 'escrow')),
-    );
+    this.prepared ??= this.prepareOffers();
+    const [row] = await this.prepared.escrow.execute({ listingId, userId });
     return row;
   }
 
   /** The latest open direct-sale listing of a token (POST /api/token-purchases names the token). */
   async directOffer(tokenId: string, userId: string): Promise<Offer | undefined> {
-    const [row] = await this.offer(userId)
-      .where(and(eq(listings.tokenId, tokenId), eq(listings.kind, 'direct'), eq(listings.status, 'DEPLOYED')))
-      .orderBy(desc(listings.createdAt))
-      .limit(1);
+    this.prepared ??= this.prepareOffers();
+    const [row] = await this.prepared.direct.execute({ tokenId, userId });
     return row;
   }
 
