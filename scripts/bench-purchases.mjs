@@ -5,6 +5,11 @@
  * workers are stopped, so this measures the reservation path alone: the request checks, the guarded UPDATE, the purchase
  * row and the job, in one transaction. Bare Fastify "hello" is measured in the same run.
  * Afterwards: reserved = accepted purchases, never more than the listing (0 oversell), 0 5xx.
+ *
+ * Then settlement throughput on the embedded chains (a second portal, jobs running): a real ERC-20
+ * escrow listing, 40 purchases at once, from the first request to the last COMPLETED (payment,
+ * delivery, credential), against 40 plain ETH transfers from the same vault through the same
+ * keyed sender (sent and mined), measured in the same run.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,30 +44,30 @@ const hello = await (async () => {
   return result.requests.average;
 })();
 
-const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-rush-'));
-const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url.toString(),
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    KYC_SANDBOX_AUTO_APPROVE: 'true',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-  }),
-  { logger: pino({ level: 'silent' }) },
-);
-try {
+/** A portal on its own new PostgreSQL database and DATA_DIR, with a JSON caller. */
+async function openPortal() {
+  const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-rush-'));
+  const app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      MASTER_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      KYC_SANDBOX_AUTO_APPROVE: 'true',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      RATE_LIMIT_API_PER_MINUTE: '100000000',
+    }),
+    { logger: pino({ level: 'silent' }) },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.container.jobs.stop();
   const call = async (method, route, token, payload, headers = {}) => {
     const response = await app.inject({
       method,
@@ -74,16 +79,49 @@ try {
       throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
-  const { token } = await call('POST', '/api/auth/register', undefined, {
-    name: 'Rush Investor',
-    email: `rush.${Date.now()}@example.com`,
-    password: 'bench password 1',
-  });
-  await passKyc(call, token);
-  const { didMetadata } = await call('POST', '/api/did/start', token);
-  const { wallets } = await call('POST', '/api/vault/create', token);
-  const eth = wallets.find((w) => w.assetId.startsWith('ETH')).address;
+  const investor = async () => {
+    const { token, user } = await call('POST', '/api/auth/register', undefined, {
+      name: 'Rush Investor',
+      email: `rush.${randomBytes(4).toString('hex')}@example.com`,
+      password: 'bench password 1',
+    });
+    await passKyc(call, token);
+    const { didMetadata } = await call('POST', '/api/did/start', token);
+    const { wallets } = await call('POST', '/api/vault/create', token);
+    return {
+      token,
+      userId: user.id,
+      did: didMetadata.did,
+      eth: wallets.find((w) => w.assetId.startsWith('ETH')).address,
+    };
+  };
+  return {
+    app,
+    call,
+    investor,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}
 
+const until = async (read, done) => {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const rush = await openPortal();
+try {
+  const { app } = rush;
+  await app.container.jobs.stop();
+  const buyer = await rush.investor();
+  const { token, did: investorDid, eth } = buyer;
   const { db } = app.container.database;
   const issuer = await app.container.auth.createAccount({
     name: 'Rush Issuer',
@@ -106,7 +144,7 @@ try {
       connections: CONNECTIONS,
       seconds: SECONDS,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 1, investorDid: didMetadata.did, investorWallet: eth }),
+      body: JSON.stringify({ amount: 1, investorDid, investorWallet: eth }),
     },
   );
   // Requests still in flight when the load stops complete on the server: count from the books.
@@ -132,8 +170,100 @@ try {
     `${reservations} purchases, non-2xx answers ${result.non2xx} (5xx: ${result['5xx']}); listing reserved ${row.reserved} = purchases ${row.bought}: ${exact ? '0 oversell' : 'MISMATCH'}.`,
   );
 } finally {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await rush.close();
+}
+
+// Settlement throughput: a real listing on the embedded EVM chain, the jobs running.
+const PURCHASES = 40;
+const settle = await openPortal();
+try {
+  const { app, call } = settle;
+  const issuer = await call('POST', '/api/auth/register', undefined, {
+    name: 'Bench Issuer',
+    email: `bench.issuer.${randomBytes(4).toString('hex')}@example.com`,
+    password: 'bench password 1',
+    role: 'issuer',
+  });
+  await call('POST', '/api/vault/create', issuer.token);
+  const { token: created } = await call('POST', '/api/issuer/tokens', issuer.token, {
+    name: 'Settlement Bench',
+    symbol: 'SETL',
+    description: 'Benchmark token',
+    tokenType: 'ERC20',
+    assetCategory: 'Other',
+    decimals: 0,
+    totalSupply: '100000',
+  });
+  await until(
+    async () => (await call('GET', `/api/issuer/tokens/${created.id}`, issuer.token)).token.status,
+    (status) => status === 'DEPLOYED',
+  );
+  const { listing } = await call('POST', '/api/issuer/listings', issuer.token, {
+    tokenId: created.id,
+    kind: 'escrow',
+    tokenAmount: '10000',
+    priceETH: '0.0001',
+    deadline: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  await until(
+    async () =>
+      (await call('GET', '/api/issuer/listings', issuer.token)).listings.find((l) => l.id === listing.id)
+        .status,
+    (status) => status === 'DEPLOYED',
+  );
+  const buyer = await settle.investor();
+
+  // Baseline: plain ETH transfers from the buyer's vault, sent and mined through the keyed sender.
+  const { chainSender, vault } = app.container;
+  const signer = { address: buyer.eth, signTransaction: (tx) => vault.signEvmTransaction(buyer.userId, tx) };
+  let started = performance.now();
+  await Promise.all(
+    Array.from({ length: PURCHASES }, async (_, i) => {
+      const { hash } = await chainSender.send({
+        key: `bench:transfer:${i}`,
+        from: signer,
+        to: `0x${randomBytes(20).toString('hex')}`,
+        data: '0x',
+        value: 1n,
+      });
+      await chainSender.confirm(hash);
+    }),
+  );
+  const transfers = PURCHASES / ((performance.now() - started) / 1000);
+
+  started = performance.now();
+  const ids = await Promise.all(
+    Array.from({ length: PURCHASES }, async () => {
+      const { data } = await call('POST', `/api/escrow/${listing.id}/purchase`, buyer.token, {
+        amount: 1,
+        investorDid: buyer.did,
+        investorWallet: buyer.eth,
+      });
+      return data.purchase.id;
+    }),
+  );
+  const statuses = await until(
+    () =>
+      Promise.all(
+        ids.map(
+          async (id) => (await call('GET', `/api/token-purchases/${id}`, buyer.token)).data.purchase.status,
+        ),
+      ),
+    (all) => all.every((status) => status === 'COMPLETED' || status === 'FAILED'),
+  );
+  const settled = PURCHASES / ((performance.now() - started) / 1000);
+  const completed = statuses.filter((status) => status === 'COMPLETED').length;
+  console.log('');
+  console.log(
+    `Settlement on the embedded chains: ${PURCHASES} purchases of an ERC-20 escrow listing at once:`,
+  );
+  console.log('| Measure | per second | × plain transfer |');
+  console.log('|---|---|---|');
+  console.log(`| plain ETH transfer from the vault (sent and mined) | ${transfers.toFixed(1)} | 100 % |`);
+  console.log(
+    `| purchase, request to COMPLETED (paid, delivered, credential) | ${settled.toFixed(1)} | ${((settled / transfers) * 100).toFixed(0)} % |`,
+  );
+  console.log(`${completed} of ${PURCHASES} completed.`);
+} finally {
+  await settle.close();
 }
