@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { benchEnv } from './bench-env.mjs';
 import { load as loadFrom } from './bench-load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,17 +112,7 @@ async function portal(kind) {
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    KYC_SANDBOX_AUTO_APPROVE: 'true',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-  });
+  const config = loadConfig(benchEnv(dataDir, databaseUrl));
   const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { benchEnv } from './bench-env.mjs';
 import { load } from './bench-load.mjs';
 import { passKyc } from './bench-kyc.mjs';
 
@@ -53,20 +54,9 @@ async function openPortal() {
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-rush-'));
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
-      MASTER_KEY: randomBytes(32).toString('base64'),
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      KYC_SANDBOX_AUTO_APPROVE: 'true',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-    }),
-    { logger: pino({ level: 'silent' }) },
-  );
+  const app = await buildApp(loadConfig(benchEnv(dataDir, url.toString())), {
+    logger: pino({ level: 'silent' }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const call = async (method, route, token, payload, headers = {}) => {
     const response = await app.inject({
