@@ -83,9 +83,10 @@ function refusal(result: Refusal, token: TokenRow): DomainError {
 }
 
 /**
- * Buying tokens (spec §2 "Purchase dialog", DESIGN §6): one transaction checks the request,
- * reserves the tokens with a guarded update and enqueues the settlement job, so a listing can
- * never be oversold and an Idempotency-Key can never exist without its purchase. The job pays and
+ * Buying tokens (spec §2 "Purchase dialog", DESIGN §6): one query reads what the request checks;
+ * then one transaction (shared by the buyers of the listing who arrive together, ADR 41) reserves
+ * the tokens under the listing's lock, writes the purchase, its settlement job and its
+ * Idempotency-Key, so a listing can never be oversold and a key never exists without its purchase. The job pays and
  * delivers on chain with keyed sends (a re-run after a crash never pays or delivers twice), then
  * issues the buyer's private credential.
  */
