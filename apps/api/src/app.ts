@@ -8,7 +8,8 @@ import { messages } from '@portal/shared/messages';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOverrides } from './container.js';
 import { DomainError } from './errors.js';
-import { createLogger, requestId } from './logger.js';
+import { registerJobs, startJobs } from './jobs/index.js';
+import { createLogger, logContext, requestId } from './logger.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
@@ -25,11 +26,6 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { linkedWalletsRoutes } from './modules/settings/linked-wallets.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { sbtRoutes } from './modules/sbt/sbt.routes.js';
-import { registerDemoJobs } from './jobs/demo.jobs.js';
-import { registerHousekeepingJobs, scheduleHousekeeping } from './jobs/housekeeping.jobs.js';
-import { registerSbtJobs } from './jobs/sbt.jobs.js';
-import { registerIssuerJobs } from './jobs/issuer.jobs.js';
-import { registerPurchaseJobs } from './jobs/purchases.jobs.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -75,15 +71,10 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   // Streams end first: the server's close waits for every open connection.
   app.addHook('preClose', async () => container.events.closeAll());
   app.addHook('onClose', () => container.close());
-  // Workers start once every module has registered its job handlers.
-  registerSbtJobs(container.jobs, container.sbt);
-  registerIssuerJobs(container.jobs, container.issuer);
-  registerPurchaseJobs(container.jobs, container.purchases);
-  registerDemoJobs(container.jobs, container.demo);
-  registerHousekeepingJobs(container.housekeeping);
+  // With RUN_JOBS=false the jobs this process enqueues run in worker processes (npm run worker).
+  if (config.runJobs) registerJobs(container);
   app.addHook('onReady', async () => {
-    await scheduleHousekeeping(container.housekeeping);
-    container.jobs.start();
+    if (config.runJobs) await startJobs(container);
     if (config.seedDemo) await container.demo.schedule();
   });
 
@@ -94,6 +85,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The handler runs inside its request's log context (jobs it enqueues keep the id).
+  app.addHook('preHandler', (request, _reply, done) => logContext.run({ reqId: request.id }, done));
   await registerSecurityHeaders(app, config.publicUrl, container.kyc.port.contentSecurity);
   await app.register(cookie);
   await app.register(rateLimit, {

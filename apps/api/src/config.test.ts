@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadWorkerConfig } from './config.js';
 import { configProblems } from './test/config-problems.js';
 import { createTestApp } from './test/test-app.js';
 
@@ -47,6 +47,26 @@ describe('configuration', () => {
     );
     expect(loadConfig({ ...production, KYC_SANDBOX_AUTO_APPROVE: 'true' }).kyc.sandboxAutoApprove).toBe(true);
     expect(loadConfig({}).kyc.sandboxAutoApprove).toBe(true);
+  });
+
+  it('splits jobs from the API only on backends several processes share', () => {
+    expect(loadConfig({}).runJobs).toBe(true);
+    const split = problems({ RUN_JOBS: 'false' });
+    expect(split).toContain('DATABASE_URL: required with RUN_JOBS=false');
+    expect(split).toContain('CHAIN: must be rpc with RUN_JOBS=false');
+    expect(split).toContain('SOLANA: must be rpc with RUN_JOBS=false');
+    expect(() => loadWorkerConfig({})).toThrow(ConfigError);
+    expect(() => loadWorkerConfig({})).toThrow('DATABASE_URL: required with npm run worker');
+    const shared = {
+      DATABASE_URL: 'postgres://db/portal',
+      CHAIN: 'rpc',
+      CHAIN_RPC_URL: 'http://127.0.0.1:8545',
+      PLATFORM_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+      SOLANA: 'rpc',
+      SOLANA_RPC_URL: 'http://127.0.0.1:8899',
+    };
+    expect(loadConfig({ ...shared, RUN_JOBS: 'false' }).runJobs).toBe(false);
+    expect(loadWorkerConfig({ ...shared, RUN_JOBS: 'false' }).runJobs).toBe(true);
   });
 
   it('treats empty values as unset', () => {

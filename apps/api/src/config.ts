@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   SUMSUB_WEBSDK_URL: url(['https:', 'http:']),
   CHAIN: oneOf(['embedded', 'rpc'] as const, 'embedded'),
   SEED_DEMO: oneOf(['true', 'false'] as const, 'true'),
+  // false: this API process runs no jobs; `npm run worker` processes do (several processes, ADR 44).
+  RUN_JOBS: oneOf(['true', 'false'] as const, 'true'),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, { error: 'expected at least 16 characters' }).max(200).optional(),
@@ -183,6 +185,8 @@ export interface Config {
   webDistDir: string;
   /** Seed the demo issuer and its market on an empty database. */
   seedDemo: boolean;
+  /** Whether this API process runs the job workers (RUN_JOBS); a worker process always does. */
+  runJobs: boolean;
   /** The bearer token that reads GET /metrics; unset, the route answers 404. */
   metricsToken: string | undefined;
   /** How long a marketplace page may be served from memory (changes here clear it at once). */
@@ -430,6 +434,40 @@ function ipfsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: s
   }
 }
 
+/**
+ * Processes that split the work (APIs without jobs, workers) must share every backend: one
+ * PostgreSQL, and chains they all reach. The embedded chains live inside one process.
+ */
+function sharedBackendProblems(
+  e: Pick<z.infer<typeof EnvSchema>, 'DATABASE_URL' | 'CHAIN' | 'SOLANA'>,
+  reason: string,
+): string[] {
+  const problems: string[] = [];
+  if (!e.DATABASE_URL)
+    problems.push(`DATABASE_URL: required with ${reason} (processes share one PostgreSQL)`);
+  if (e.CHAIN !== 'rpc')
+    problems.push(`CHAIN: must be rpc with ${reason} (the embedded chain lives in one process)`);
+  if (e.SOLANA !== 'rpc') {
+    problems.push(`SOLANA: must be rpc with ${reason} (the embedded Solana VM lives in one process)`);
+  }
+  return problems;
+}
+
+/** The configuration of a worker process (`npm run worker`): the API's, on shared backends. */
+export function loadWorkerConfig(env: Env = process.env): Config {
+  const config = loadConfig({ ...env, RUN_JOBS: 'true' });
+  const problems = sharedBackendProblems(
+    {
+      DATABASE_URL: config.databaseUrl,
+      CHAIN: config.chain.kind,
+      SOLANA: config.solana.kind,
+    },
+    'npm run worker',
+  );
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -459,6 +497,7 @@ export function loadConfig(env: Env = process.env): Config {
   const chain = chainConfig(e, publicUrl, problems);
   const solana = solanaConfig(e, publicUrl, problems);
   const ipfs = ipfsConfig(e, publicUrl, problems);
+  if (e.RUN_JOBS === 'false') problems.push(...sharedBackendProblems(e, 'RUN_JOBS=false'));
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -491,6 +530,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     seedDemo: e.SEED_DEMO === 'true',
+    runJobs: e.RUN_JOBS === 'true',
     metricsToken: e.METRICS_TOKEN,
     marketplaceCacheMs: e.MARKETPLACE_CACHE_MS,
     custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import pino, { type Logger } from 'pino';
@@ -25,6 +26,18 @@ export const REDACT_PATHS = [
   '*.mnemonic',
 ];
 
+/** The request (or job) a piece of work belongs to, for every log line it writes. */
+export interface LogContext {
+  reqId?: string | undefined;
+  jobId?: string;
+}
+
+/**
+ * Set around each route handler and each job run: services log through the root logger, and a
+ * job keeps the id of the request that enqueued it, so one id follows the work through jobs.
+ */
+export const logContext = new AsyncLocalStorage<LogContext>();
+
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'env'>,
   destination?: pino.DestinationStream,
@@ -34,6 +47,12 @@ export function createLogger(
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: { service: 'investor-portal' },
+      // A request's own logger already names its reqId; every other logger borrows the context.
+      mixin: (_object, _level, logger) => {
+        const context = logContext.getStore();
+        if (!context || 'reqId' in logger.bindings()) return {};
+        return context;
+      },
     },
     destination,
   );

@@ -17,6 +17,7 @@ export class JobsRepo {
     runAt: Date;
     maxAttempts: number;
     dedupeKey?: string | undefined;
+    requestId?: string | undefined;
   }): Promise<JobRow | undefined> {
     const [row] = await this.db.insert(jobs).values(values).onConflictDoNothing().returning();
     return row;

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { TestClock } from '../test/test-app.js';
+import { createLogger, logContext } from '../logger.js';
 import { JobsRepo } from './jobs.repo.js';
 import { JobQueue } from './queue.js';
 
@@ -30,6 +31,31 @@ describe('job queue', () => {
       }),
     ).rejects.toThrow('business rule failed');
     expect(await database.db.$count(jobs, eq(jobs.queue, name))).toBe(0);
+  });
+
+  it("keeps the enqueuing request's id: the job's row and every log line the job writes carry it", async () => {
+    const raw: string[] = [];
+    const log = createLogger(
+      { logLevel: 'info', env: 'test' },
+      { write: (line: string) => void raw.push(line) },
+    );
+    const lines = () => raw.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const queue = new JobQueue(new JobsRepo(database.db), new TestClock(), log);
+    const name = queueName();
+    queue.register(name, async () => {
+      log.info('working');
+    });
+    const job = await logContext.run({ reqId: 'req-abcdef12' }, () => queue.enqueue(database.db, name, {}));
+    expect(job.requestId).toBe('req-abcdef12');
+    expect(await queue.drain()).toBe(1);
+    expect(lines().find((line) => line.msg === 'working')).toMatchObject({
+      reqId: 'req-abcdef12',
+      jobId: job.id,
+    });
+    // A request's own logger already carries its id: the context does not write it twice.
+    const requestLog = log.child({ reqId: 'req-abcdef12' });
+    logContext.run({ reqId: 'req-abcdef12' }, () => requestLog.info('in a request'));
+    expect(raw.at(-1)!.match(/"reqId"/g)).toHaveLength(1);
   });
 
   it('runs a job once and records it done; a dedupe key returns the same job', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { DbOrTx } from '../db/client.js';
+import { logContext } from '../logger.js';
 import type { JobRow, JobsRepo } from './jobs.repo.js';
 
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
@@ -39,6 +40,7 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private onStop: (() => Promise<void>) | undefined;
   private notified = false;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -68,6 +70,7 @@ export class JobQueue {
       runAt: options.runAt ?? this.clock.now(),
       maxAttempts: options.maxAttempts ?? 5,
       dedupeKey: options.dedupeKey,
+      requestId: logContext.getStore()?.reqId,
     });
     if (inserted) return inserted;
     const existing = options.dedupeKey ? await repo.findByDedupeKey(queue, options.dedupeKey) : undefined;
@@ -81,9 +84,11 @@ export class JobQueue {
     this.wake?.();
   }
 
-  start(): void {
+  /** `onStop` releases what wakes the queue from outside (a LISTEN), after the last job. */
+  start(onStop?: () => Promise<void>): void {
     if (this.running) return;
     this.running = true;
+    this.onStop = onStop;
     this.loop = this.run();
   }
 
@@ -91,6 +96,8 @@ export class JobQueue {
     this.running = false;
     this.notify();
     await this.loop;
+    await this.onStop?.();
+    this.onStop = undefined;
   }
 
   /** Runs due jobs until none is left (tests and scripts). Returns how many ran. */
@@ -136,20 +143,25 @@ export class JobQueue {
     const started = performance.now();
     const took = () => (performance.now() - started) / 1000;
     try {
-      await handler(job.payload, job);
+      await logContext.run({ reqId: job.requestId ?? undefined, jobId: job.id }, () =>
+        handler(job.payload, job),
+      );
       await this.repo.complete(job.id, this.clock.now());
       this.observe(job.queue, 'done', took());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = this.clock.now();
       if (job.attempts >= job.maxAttempts) {
-        this.log.error({ err: error, jobId: job.id, queue: job.queue }, 'job failed for good');
+        this.log.error(
+          { err: error, jobId: job.id, queue: job.queue, reqId: job.requestId },
+          'job failed for good',
+        );
         await this.repo.fail(job.id, message, now);
         this.observe(job.queue, 'failed', took());
       } else {
         const delay = Math.min(1000 * 2 ** job.attempts, MAX_BACKOFF_MS);
         this.log.warn(
-          { err: error, jobId: job.id, queue: job.queue, attempt: job.attempts },
+          { err: error, jobId: job.id, queue: job.queue, attempt: job.attempts, reqId: job.requestId },
           'job failed; will retry',
         );
         await this.repo.retryLater(job.id, new Date(now.getTime() + delay), message, now);

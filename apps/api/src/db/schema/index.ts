@@ -14,3 +14,4 @@ export * from './settings.js';
 export * from './notifications.js';
 export * from './security.js';
 export * from './credentials.js';
+export * from './admin.js';

@@ -28,11 +28,16 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     // Enqueuing twice with the same key is a no-op: retried requests never double a job.
     dedupeKey: text('dedupe_key'),
+    // The request that enqueued the job: its logs carry the same id (issue 13).
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('jobs_runnable_idx').on(t.queue, t.status, t.runAt),
+    index('jobs_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'failed'`),
     uniqueIndex('jobs_dedupe_uq').on(t.queue, t.dedupeKey),
     check('jobs_status_ck', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],

@@ -84,6 +84,8 @@ export const listings = pgTable(
     txHash: text('tx_hash'),
     closeTxHash: text('close_tx_hash'),
     error: text('error'),
+    // Set by an administrator: hidden from the marketplace and closed to purchases until lifted.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     // name, symbol and description lower-cased: the marketplace search runs on one column.
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

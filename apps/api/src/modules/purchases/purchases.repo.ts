@@ -68,6 +68,8 @@ export interface Claim {
   purchase: PurchaseRow;
   /** The Idempotency-Key row, written with the purchase (its response is the 202 answer). */
   idempotency?: { userId: string; route: string; key: string; requestHash: string; response: unknown };
+  /** The buyer's request: its settlement job logs under the same id (another request may write it). */
+  requestId?: string | undefined;
 }
 
 export class PurchasesRepo {
@@ -161,7 +163,7 @@ export class PurchasesRepo {
     claims: Claim[],
     job: { queue: string; maxAttempts: number; runAt: Date },
   ): Promise<Set<string>> {
-    const rows = claims.map(({ purchase, idempotency }) => ({
+    const rows = claims.map(({ purchase, idempotency, requestId }) => ({
       id: purchase.id,
       user_id: purchase.userId,
       token_id: purchase.tokenId,
@@ -175,13 +177,14 @@ export class PurchasesRepo {
       key: idempotency?.key ?? null,
       request_hash: idempotency?.requestHash ?? null,
       response: idempotency?.response ?? null,
+      request_id: requestId ?? null,
     }));
     const result = (await this.db.execute(sql`
       with claims as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as c(
           id uuid, user_id uuid, token_id uuid, amount numeric, cost_wei numeric, investor_did text,
           delivery_address text, payment_address text, created_at timestamptz,
-          key_route text, key text, request_hash text, response jsonb)
+          key_route text, key text, request_hash text, response jsonb, request_id text)
       ),
       keyed as (
         insert into ${idempotencyKeys} (user_id, route, key, request_hash, response)
@@ -199,11 +202,12 @@ export class PurchasesRepo {
           or exists (select 1 from keyed k where k.user_id = c.user_id and k.route = c.key_route and k.key = c.key)
         returning id, amount
       ),
+      requested as (select b.id, c.request_id from bought b join claims c on c.id = b.id),
       queued as (
-        insert into ${jobs} (queue, payload, run_at, max_attempts, dedupe_key)
+        insert into ${jobs} (queue, payload, run_at, max_attempts, dedupe_key, request_id)
         select ${job.queue}, json_build_object('purchaseId', id), ${job.runAt.toISOString()}::timestamptz,
-          ${job.maxAttempts}, id::text
-        from bought
+          ${job.maxAttempts}, id::text, request_id
+        from requested
         on conflict do nothing
       ),
       reserved as (

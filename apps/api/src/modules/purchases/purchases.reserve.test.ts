@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@portal/shared/messages';
 import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
-import { listings, purchases } from '../../db/schema/index.js';
+import { jobs, listings, purchases } from '../../db/schema/index.js';
 import type { TokenRow } from '../issuer/issuer.repo.js';
 import { deployedToken, issuerAccount, openListing, verifiedInvestor } from '../../test/market-fixtures.js';
 import { bearer, callApi, createTestApp, json, register, type TestApp } from '../../test/test-app.js';
@@ -62,6 +62,20 @@ describe('POST /api/escrow/:escrowId/purchase', () => {
       },
     });
     expect((await listingRow(listing.id)).reserved).toBe('12');
+  });
+
+  it("gives the settlement job the buyer's request id, so its logs carry it", async () => {
+    const listing = await openListing(t.app, erc20, { tokenAmount: 10n });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/escrow/${listing.id}/purchase`,
+      headers: { ...bearer(buyer.token), 'x-request-id': 'req-buyer-0001' },
+      payload: order(1),
+    });
+    expect(response.statusCode).toBe(202);
+    const { id } = json<PurchaseResponse>(response).data.purchase;
+    const [job] = await t.app.container.database.db.select().from(jobs).where(eq(jobs.dedupeKey, id));
+    expect(job?.requestId).toBe('req-buyer-0001');
   });
 
   it('refuses bad amounts with the spec messages and changes nothing', async () => {

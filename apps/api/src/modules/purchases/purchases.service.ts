@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { logContext } from '../../logger.js';
 import { ledgerListing, ledgerToken, type IssuerService } from '../issuer/issuer.service.js';
 import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
 import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
@@ -204,6 +205,7 @@ export class PurchasesService {
     const answer = this.response({ purchase, token, listing, issuerEmail: null });
     const result = await this.reservations.claim(listing.id, {
       purchase,
+      requestId: logContext.getStore()?.reqId,
       ...(key ? { idempotency: { userId, route, key, requestHash, response: answer } } : {}),
     });
     if (!result.reserved) {
