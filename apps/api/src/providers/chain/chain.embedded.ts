@@ -7,6 +7,8 @@ import type { SecretStore } from '../../secrets/secrets.repo.js';
 import { ChainReplayError, type ChainPort } from './chain.js';
 import { ChainRepo, type JournalRow } from './chain.repo.js';
 import { ViemChain } from './chain.viem.js';
+import { AddressLeases } from './address-leases.js';
+import { ChainSendsRepo } from './chain-sends.repo.js';
 import { createEdrNode, RpcError, type EdrNode } from './edr-node.js';
 import { SerialQueue } from './serial-queue.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -242,6 +244,7 @@ export async function openEmbeddedChain(options: {
     pollingInterval: 20,
     receiptTimeout: 10_000,
     repo,
+    leases: new AddressLeases(new ChainSendsRepo(options.db), () => config.chainId),
     onClose: () => journal.idle(),
   });
   await chain.deployPlatformContracts();

@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ChainPort } from './chain.js';
 import { ChainRepo } from './chain.repo.js';
 import { ViemChain } from './chain.viem.js';
+import { AddressLeases } from './address-leases.js';
+import { ChainSendsRepo } from './chain-sends.repo.js';
 
 /**
  * Any JSON-RPC node: Sepolia through a provider URL, or a local anvil / hardhat node. The
@@ -37,6 +39,7 @@ export async function openRpcChain(options: {
     pollingInterval: 1_000,
     receiptTimeout: 300_000,
     repo: new ChainRepo(options.db),
+    leases: new AddressLeases(new ChainSendsRepo(options.db), () => chainId),
   });
   const balance = await chain.publicClient.getBalance({ address: platform.address });
   // The URL may carry an API key, so only its host is logged.

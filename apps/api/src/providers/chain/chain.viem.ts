@@ -15,6 +15,7 @@ import {
   type WalletClient,
   TransactionReceiptNotFoundError,
 } from 'viem';
+import type { AddressLeases } from './address-leases.js';
 import type { ChainPort, EvmSigner } from './chain.js';
 import type { ChainRepo } from './chain.repo.js';
 import { platformContracts, type PlatformContractName } from './platform-contracts.js';
@@ -34,6 +35,8 @@ export interface ViemChainOptions {
   pollingInterval: number;
   receiptTimeout: number;
   repo: ChainRepo;
+  /** The platform and faucet accounts send only while holding their address's lease (ADR 44). */
+  leases: AddressLeases;
   onClose?: () => Promise<void>;
 }
 
@@ -59,7 +62,8 @@ export class ViemChain implements ChainPort {
   readonly provider: ChainPort['provider'];
   private readonly platformWallet: WalletClient<Transport, Chain, Account>;
   private readonly faucetWallet: WalletClient<Transport, Chain, Account>;
-  // Nonces come from the node's pending count, so sends must not interleave.
+  // Nonces come from the node's pending count, so sends must not interleave: in this process (the
+  // queue) and across processes (the lease of the sending address, taken first).
   private readonly sends = new SerialQueue();
   private readonly addresses = new Map<PlatformContractName, Address>();
 
@@ -90,41 +94,58 @@ export class ViemChain implements ChainPort {
     for (const [name, contract] of Object.entries(platformContracts) as Array<
       [PlatformContractName, (typeof platformContracts)[PlatformContractName]]
     >) {
-      let record = await this.options.repo.contract(genesis.hash, name);
-      if (record) {
-        const code = await this.publicClient.getCode({ address: record.address as Address });
-        if (!code || code === '0x') {
-          throw new Error(
-            `Platform contract ${name} is recorded at ${record.address} on chain ${this.chain.id}, but there is no ` +
-              'code there: the chain was reset. Point CHAIN_RPC_URL at the chain it was deployed on, or delete ' +
-              `its chain_contracts row (genesis ${genesis.hash}) to deploy a new one.`,
-          );
-        }
-      } else {
-        const hash = await this.sends.run(() =>
-          this.platformWallet.deployContract({
-            abi: contract.abi as Abi,
-            bytecode: contract.bytecode,
-            args: contract.constructorArgs(this.platformAddress),
-          }),
-        );
-        const receipt = await this.waitForReceipt(hash);
-        if (receipt.status !== 'success' || !receipt.contractAddress) {
-          throw new Error(`Deploying platform contract ${name} failed (transaction ${hash})`);
-        }
-        await this.options.repo.recordContract({
-          genesisHash: genesis.hash,
-          name,
-          chainId: this.chain.id,
-          address: receipt.contractAddress,
-          deployTxHash: hash,
-        });
-        record = await this.options.repo.contract(genesis.hash, name);
-        if (!record) throw new Error(`The address of platform contract ${name} was not recorded`);
-      }
+      // Under the platform's lease: processes booting together deploy each contract once.
+      const record = await this.options.leases.hold(this.platformAddress, () =>
+        this.deployed(genesis.hash, name, contract),
+      );
       this.addresses.set(name, record.address as Address);
     }
     return Object.fromEntries(this.addresses) as Record<PlatformContractName, Address>;
+  }
+
+  private async deployed(
+    genesisHash: Hash,
+    name: PlatformContractName,
+    contract: (typeof platformContracts)[PlatformContractName],
+  ) {
+    let record = await this.options.repo.contract(genesisHash, name);
+    if (record) {
+      const code = await this.publicClient.getCode({ address: record.address as Address });
+      if (!code || code === '0x') {
+        throw new Error(
+          `Platform contract ${name} is recorded at ${record.address} on chain ${this.chain.id}, but there is no ` +
+            'code there: the chain was reset. Point CHAIN_RPC_URL at the chain it was deployed on, or delete ' +
+            `its chain_contracts row (genesis ${genesisHash}) to deploy a new one.`,
+        );
+      }
+    } else {
+      const hash = await this.sends.run(() =>
+        this.platformWallet.deployContract({
+          abi: contract.abi as Abi,
+          bytecode: contract.bytecode,
+          args: contract.constructorArgs(this.platformAddress),
+        }),
+      );
+      const receipt = await this.waitForReceipt(hash);
+      if (receipt.status !== 'success' || !receipt.contractAddress) {
+        throw new Error(`Deploying platform contract ${name} failed (transaction ${hash})`);
+      }
+      await this.options.repo.recordContract({
+        genesisHash,
+        name,
+        chainId: this.chain.id,
+        address: receipt.contractAddress,
+        deployTxHash: hash,
+      });
+      record = await this.options.repo.contract(genesisHash, name);
+      if (!record) throw new Error(`The address of platform contract ${name} was not recorded`);
+    }
+    return record;
+  }
+
+  /** Runs a send from the platform account as its only sender, here and in every other process. */
+  private asPlatform<T>(task: () => Promise<T>): Promise<T> {
+    return this.options.leases.hold(this.platformAddress, () => this.sends.run(task));
   }
 
   contractAddress(name: PlatformContractName): Address {
@@ -134,7 +155,7 @@ export class ViemChain implements ChainPort {
   }
 
   writeContract: ChainPort['writeContract'] = (call) =>
-    this.sends.run(async () => {
+    this.asPlatform(async () => {
       const { result, request } = await this.publicClient.simulateContract({
         ...(call as Parameters<typeof this.publicClient.simulateContract>[0]),
         account: this.options.platform,
@@ -191,7 +212,7 @@ export class ViemChain implements ChainPort {
    * transaction was mined meanwhile or its nonce is already used.
    */
   private replace(hash: Hash): Promise<Hash | undefined> {
-    return this.sends.run(async () => {
+    return this.asPlatform(async () => {
       const tx = await this.publicClient.getTransaction({ hash });
       if (tx.blockNumber !== null) return undefined;
       const fees = await this.publicClient.estimateFeesPerGas();
@@ -220,11 +241,14 @@ export class ViemChain implements ChainPort {
 
   fund(address: Address, amount = this.options.faucetAmountWei): Promise<Hash | undefined> {
     if (amount <= 0n) return Promise.resolve(undefined);
-    return this.sends.run(async () => {
-      const balance = await this.publicClient.getBalance({ address });
-      if (balance >= amount) return undefined;
-      return this.faucetWallet.sendTransaction({ to: address, value: amount - balance });
-    });
+    const faucet = this.options.faucet.address;
+    return this.options.leases.hold(faucet, () =>
+      this.sends.run(async () => {
+        const balance = await this.publicClient.getBalance({ address });
+        if (balance >= amount) return undefined;
+        return this.faucetWallet.sendTransaction({ to: address, value: amount - balance });
+      }),
+    );
   }
 
   async close(): Promise<void> {

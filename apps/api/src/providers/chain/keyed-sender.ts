@@ -1,4 +1,3 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import {
   BaseError,
   getAddress,
@@ -11,7 +10,7 @@ import {
 } from 'viem';
 import { revertErrorName, type ChainPort, type EvmSigner } from './chain.js';
 import type { ChainSendsRepo, SendRow } from './chain-sends.repo.js';
-import { SerialQueue } from './serial-queue.js';
+import { AddressLeases } from './address-leases.js';
 
 export interface SendRequest {
   /** The caller's idempotency key, e.g. `purchase:<id>:pay`: one transaction per key, ever. */
@@ -44,11 +43,6 @@ export class ChainSendError extends Error {
   }
 }
 
-// An address's lease covers signing and broadcasting only (seconds at most), never a receipt:
-// short, so a process killed while holding it stalls its address's sends for 20 s, not minutes.
-// A waiter waits longer than one lease, so it outlives a dead holder's.
-const LEASE_SECONDS = 20;
-const LEASE_WAIT_MS = 45_000;
 // Osaka caps a transaction's gas at 2^24 (EIP-7825).
 const MAX_TX_GAS = 2n ** 24n;
 const FUNDS =
@@ -61,16 +55,15 @@ const messageOf = (error: unknown) =>
   error instanceof BaseError
     ? `${error.shortMessage} ${error.details}`
     : String((error as Error)?.message ?? error);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Crash-safe, idempotent sending from any address the portal controls. Per key: sign once, store
  * the raw transaction, then broadcast; a re-run re-broadcasts the stored one. Per address: one
- * sender at a time (an in-process queue, and across processes a lease row in the database), so
- * nonces are allocated and broadcast in order and never reused. See ADR 0017.
+ * sender at a time (AddressLeases, shared with the chain's own platform sends), so nonces are
+ * allocated and broadcast in order and never reused. See ADR 0017.
  */
 export class KeyedSender {
-  private readonly queues = new Map<string, SerialQueue>();
+  private readonly leases: AddressLeases;
 
   constructor(
     private readonly chain: Pick<
@@ -80,7 +73,9 @@ export class KeyedSender {
     private readonly repo: ChainSendsRepo,
     /** Told of every refused, reverted or unaffordable transaction (metrics). */
     private readonly onFailure: (chainId: number, code: string) => void = () => {},
-  ) {}
+  ) {
+    this.leases = new AddressLeases(repo, () => this.chainId);
+  }
 
   private get chainId() {
     return this.chain.chain.id;
@@ -95,7 +90,7 @@ export class KeyedSender {
     const existing = await this.repo.find(this.chainId, request.key);
     if (existing) this.checkSame(existing, request);
     if (existing?.status === 'sent') return { hash: existing.txHash as Hash, reused: true };
-    return this.withAddress(from, async () => {
+    return this.leases.hold(from, async () => {
       // Transactions stored by a run that crashed (this key's too) go out first, in nonce order.
       await this.broadcastUnsent(from);
       const stored = await this.repo.find(this.chainId, request.key);
@@ -269,29 +264,5 @@ export class KeyedSender {
     } catch {
       return false;
     }
-  }
-
-  /** Runs `task` as the only sender for `address`: first in this process, then across processes. */
-  private withAddress<T>(address: Address, task: () => Promise<T>): Promise<T> {
-    const id = address.toLowerCase();
-    let queue = this.queues.get(id);
-    if (!queue) {
-      queue = new SerialQueue();
-      this.queues.set(id, queue);
-    }
-    return queue.run(async () => {
-      const holder = randomUUID();
-      const deadline = Date.now() + LEASE_WAIT_MS;
-      while (!(await this.repo.acquire(this.chainId, id, holder, LEASE_SECONDS))) {
-        if (Date.now() > deadline)
-          throw new Error(`Another process has been sending from ${address} for too long`);
-        await sleep(randomInt(10, 50));
-      }
-      try {
-        return await task();
-      } finally {
-        await this.repo.release(this.chainId, id, holder);
-      }
-    });
   }
 }
