@@ -22,7 +22,8 @@ export function loadMasterKey(config: Pick<Config, 'masterKey' | 'dataDir'>): {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
   }
-  chmodSync(file, 0o600);
+  // Our own key file is kept private; a MASTER_KEY_FILE is the operator's (often a read-only secret mount).
+  if (!config.masterKey.file) chmodSync(file, 0o600);
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`MASTER_KEY_FILE: ${file} must hold 32 bytes, base64-encoded`);
   return { key: new MasterKey(key), source: file };
