@@ -112,7 +112,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     twoFactor: container.twoFactor,
     twoFactorPerMinute: config.rateLimits.twoFactorPerMinute,
   });
-  adminRoutes(app, container.outbox, container.revocation);
+  adminRoutes(app, { admin: container.admin, outbox: container.outbox, revocation: container.revocation });
   settingsRoutes(app, container.settings);
   linkedWalletsRoutes(app, container.linkedWallets);
   notificationsRoutes(app, {
@@ -124,6 +124,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     kyc: container.kyc,
     sandbox: container.kycSandbox,
     websdkDir: config.kyc.websdkDir,
+    audit: container.admin,
   });
   vaultRoutes(app, container.vault, container.fireblocksWebhook);
   didRoutes(app, container.dids);

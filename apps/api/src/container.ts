@@ -8,6 +8,8 @@ import { openDatabase, type Database } from './db/client.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import type { Housekeeping } from './jobs/housekeeping.jobs.js';
 import { JobQueue } from './jobs/queue.js';
+import { AdminRepo } from './modules/admin/admin.repo.js';
+import { AdminService } from './modules/admin/admin.service.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -114,6 +116,8 @@ export interface Container {
   issuer: IssuerService;
   purchases: PurchasesService;
   demo: DemoService;
+  /** The admin console's reads and audited actions. */
+  admin: AdminService;
   reconcile: ReconcileService;
   fireblocksWebhook: FireblocksWebhookVerifier | undefined;
   chain: ChainPort;
@@ -423,6 +427,15 @@ export async function createContainer(
     issuer,
     purchases,
     demo,
+    admin: new AdminService({
+      db,
+      repo: new AdminRepo(db),
+      jobs,
+      chain,
+      solana,
+      clock,
+      onListingsChanged: listingsChanged,
+    }),
     reconcile: new ReconcileService(new ReconcileRepo(db), ledgers.tokens),
     fireblocksWebhook,
     chain,

@@ -219,6 +219,9 @@ export const messages = {
   twoFactorTicketInvalid: 'Your sign-in has expired. Please sign in again.',
   sbtKycRequired: 'Verify your identity (KYC) before creating your SBT.',
   sbtRevoked: 'Your SBT was revoked because your identity verification was withdrawn.',
+  adminJobNotFound: 'Job not found',
+  adminJobNotFailed: 'Only a failed job can be retried.',
+  adminSuspendedRequired: 'Say whether the listing is suspended (true or false).',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,7 +7,7 @@ import type {
 } from '@portal/shared/issuer';
 import type { PurchaseResponse } from '@portal/shared/purchases';
 import type { App } from '../app.js';
-import { callApi, json } from './test-app.js';
+import { callApi, json, type Portal } from './test-app.js';
 
 /** Polls until `done` holds (jobs run in the background of the test app). */
 export async function eventually<T>(
@@ -26,7 +26,7 @@ export async function eventually<T>(
 
 /** An issuer creates a token through the console API and waits until the job deployed it. */
 export async function issueToken(
-  app: App,
+  app: Portal,
   issuer: { token: string },
   request: Partial<CreateTokenRequest> = {},
 ) {
@@ -50,8 +50,9 @@ export async function issueToken(
   );
 }
 
+/** Lists a token; `app` may be a portal process when the request names its deadline. */
 export async function listToken(
-  app: App,
+  app: Portal,
   issuer: { token: string },
   tokenId: string,
   request: Partial<Omit<CreateListingRequest, 'tokenId'>> = {},
@@ -61,7 +62,8 @@ export async function listToken(
     kind: 'escrow',
     tokenAmount: '100',
     priceETH: '0.001',
-    deadline: new Date(app.container.clock.now().getTime() + 86_400_000).toISOString(),
+    deadline:
+      request.deadline ?? new Date((app as App).container.clock.now().getTime() + 86_400_000).toISOString(),
     ...request,
   });
   expect(created.statusCode, created.body).toBe(201);

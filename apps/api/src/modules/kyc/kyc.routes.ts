@@ -10,6 +10,7 @@ import { errorResponses } from '../../http.js';
 import { ANY_ROLE, caller } from '../../plugins/policy.js';
 import type { SandboxService } from '../../providers/kyc/sandbox/sandbox.service.js';
 import { sandboxRoutes } from '../../providers/kyc/sandbox/sandbox.routes.js';
+import type { AdminService } from '../admin/admin.service.js';
 import type { KycService } from './kyc.service.js';
 
 export interface KycRouteDeps {
@@ -17,6 +18,8 @@ export interface KycRouteDeps {
   /** The embedded verification service, when it is the selected provider. */
   sandbox: SandboxService | undefined;
   websdkDir: string;
+  /** Where a reviewer's decision is written (the admin audit log). */
+  audit: Pick<AdminService, 'record'>;
 }
 
 const tags = ['kyc'];
@@ -95,5 +98,5 @@ export async function kycRoutes(app: App, deps: KycRouteDeps): Promise<void> {
     }),
   );
 
-  if (deps.sandbox) await sandboxRoutes(app, deps.sandbox, deps.websdkDir);
+  if (deps.sandbox) await sandboxRoutes(app, deps.sandbox, deps.websdkDir, deps.audit);
 }

@@ -498,8 +498,24 @@ describe('the reviewer queue (auto-approve off)', () => {
       kycVerifiedName: 'Ada Lovelace',
     });
     expect((await adminCall('GET', `/api/admin/kyc/${session.applicantId}/document`)).statusCode).toBe(404);
+    // The decision is in the audit log, under the reviewer's name; the refused second one is not.
+    const audit = json<{ entries: Array<Record<string, unknown>> }>(
+      await adminCall('GET', '/api/admin/audit'),
+    );
+    expect(audit.entries.filter((entry) => entry.targetId === session.applicantId)).toEqual([
+      expect.objectContaining({
+        action: 'kyc.approve',
+        adminEmail: admin.email,
+        targetType: 'kyc-applicant',
+      }),
+    ]);
     const twice = await adminCall('POST', `/api/admin/kyc/${session.applicantId}/approve`);
     expect(twice.statusCode).toBe(409);
+    expect(
+      json<{ entries: unknown[] }>(await adminCall('GET', '/api/admin/audit')).entries.filter(
+        (entry) => (entry as { targetId: string }).targetId === session.applicantId,
+      ),
+    ).toHaveLength(1);
     expect(json(twice)).toMatchObject({ error: messages.kycNotAwaitingReview });
     const queue = json<{ applicants: { applicantId: string }[] }>(
       await adminCall('GET', '/api/admin/kyc/pending'),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, asc, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { MarketplaceQuery, MarketplaceSort } from '@portal/shared/marketplace';
 import type { DbOrTx } from '../../db/client.js';
 import { issuerTokens, listings, users } from '../../db/schema/index.js';
@@ -36,10 +36,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class MarketplaceRepo {
   constructor(private readonly db: DbOrTx) {}
 
-  /** Open listings: not closed, deadline ahead, something left to sell. */
+  /** Open listings: not closed nor suspended, deadline ahead, something left to sell. */
   private open(now: Date): SQL {
     return and(
       ne(listings.status, 'CLOSED'),
+      isNull(listings.suspendedAt),
       gt(listings.deadline, now),
       sql`${listings.reserved} < ${listings.tokenAmount}`,
     )!;

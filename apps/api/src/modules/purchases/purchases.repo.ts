@@ -144,6 +144,7 @@ export class PurchasesRepo {
         tokenAmount: listings.tokenAmount,
         reserved: listings.reserved,
         status: listings.status,
+        suspendedAt: listings.suspendedAt,
         deadline: listings.deadline,
       })
       .from(listings)

@@ -78,7 +78,8 @@ export class Reservations {
       const now = this.now();
       const refuseAll = (refusal: Refusal) => batch.map((): ClaimResult => ({ reserved: false, ...refusal }));
       if (!listing) return refuseAll({ reason: 'missing' });
-      if (listing.status !== 'DEPLOYED') return refuseAll({ reason: 'unavailable' });
+      // A listing an administrator suspended sells nothing until the suspension is lifted.
+      if (listing.status !== 'DEPLOYED' || listing.suspendedAt) return refuseAll({ reason: 'unavailable' });
       if (listing.deadline <= now) return refuseAll({ reason: 'expired' });
 
       let remaining = BigInt(listing.tokenAmount) - BigInt(listing.reserved);

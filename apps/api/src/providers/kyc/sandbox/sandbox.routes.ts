@@ -20,6 +20,8 @@ import { messages } from '@portal/shared/messages';
 import type { App } from '../../../app.js';
 import { DomainError } from '../../../errors.js';
 import { errorResponses } from '../../../http.js';
+import type { AdminService } from '../../../modules/admin/admin.service.js';
+import { caller } from '../../../plugins/policy.js';
 import type { SandboxService } from './sandbox.service.js';
 import type { HelmetOptions } from 'helmet';
 
@@ -91,7 +93,12 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply) {
  * The embedded verification service's HTTP surface: the WebSDK page (`/websdk/websdk.html`, the
  * `baseUrl` the web app gives @sumsub/websdk), the page's API, and the reviewers' queue.
  */
-export async function sandboxRoutes(app: App, sandbox: SandboxService, websdkDir: string): Promise<void> {
+export async function sandboxRoutes(
+  app: App,
+  sandbox: SandboxService,
+  websdkDir: string,
+  audit: Pick<AdminService, 'record'>,
+): Promise<void> {
   const files = loadPageFiles(websdkDir);
 
   app.get(
@@ -230,7 +237,14 @@ export async function sandboxRoutes(app: App, sandbox: SandboxService, websdkDir
         response: { 200: KycDecisionResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, ...(await sandbox.approve(request.params.applicantId)) }),
+    async (request) => {
+      const decision = await sandbox.approve(request.params.applicantId);
+      await audit.record(caller(request).userId, 'kyc.approve', {
+        type: 'kyc-applicant',
+        id: request.params.applicantId,
+      });
+      return { success: true as const, ...decision };
+    },
   );
 
   app.post(
@@ -245,9 +259,16 @@ export async function sandboxRoutes(app: App, sandbox: SandboxService, websdkDir
         response: { 200: KycDecisionResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await sandbox.reject(request.params.applicantId, request.body.reason, request.body.final)),
-    }),
+    async (request) => {
+      const { reason, final } = request.body;
+      const decision = await sandbox.reject(request.params.applicantId, reason, final);
+      await audit.record(
+        caller(request).userId,
+        'kyc.reject',
+        { type: 'kyc-applicant', id: request.params.applicantId },
+        { reason, final },
+      );
+      return { success: true as const, ...decision };
+    },
   );
 }

@@ -1,0 +1,198 @@
+import type {
+  AdminAuditEntry,
+  AdminChainResponse,
+  AdminJob,
+  AdminListing,
+  AdminUser,
+  JobStatus,
+} from '@portal/shared/admin';
+import { messages } from '@portal/shared/messages';
+import { displayRole } from '@portal/shared/roles';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { logContext } from '../../logger.js';
+import type { ChainPort } from '../../providers/chain/chain.js';
+import type { SolanaPort } from '../../providers/solana/solana.js';
+import type { AdminRepo, NewAudit } from './admin.repo.js';
+
+type Row<K extends keyof AdminRepo> = AdminRepo[K] extends (...args: never[]) => Promise<infer R>
+  ? R extends Array<infer E>
+    ? E
+    : NonNullable<R>
+  : never;
+
+export interface AdminDeps {
+  db: Db;
+  repo: AdminRepo;
+  jobs: JobQueue;
+  chain: ChainPort;
+  solana: SolanaPort;
+  clock: Clock;
+  /** The marketplace forgets its cached pages (a suspended listing disappears at once). */
+  onListingsChanged: () => void;
+}
+
+/** What an administrator reads and does in the console; every action is audited in its transaction. */
+export class AdminService {
+  constructor(private readonly deps: AdminDeps) {}
+
+  async users(search: string | undefined, limit: number): Promise<AdminUser[]> {
+    const rows = await this.deps.repo.users(limit, search);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: displayRole(row.role),
+      kycStatus: row.kycStatus ?? 'not_started',
+      vaultStatus: row.vaultStatus ?? 'none',
+      walletCount: row.vaultStatus === 'active' ? Number(row.walletCount) : 0,
+      deactivated: row.deactivatedAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async jobs(status: JobStatus, limit: number) {
+    const [counts, rows] = await Promise.all([
+      this.deps.repo.jobCounts(),
+      this.deps.repo.jobs(status, limit),
+    ]);
+    return {
+      counts: { queued: 0, running: 0, done: 0, failed: 0, ...counts },
+      jobs: rows.map(jobView),
+    };
+  }
+
+  /** A failed job runs again from its first attempt (its work is idempotent: jobs are crash-safe). */
+  async retryJob(adminId: string, jobId: string): Promise<AdminJob> {
+    const job = await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.repo.with(tx);
+      const current = await repo.findJob(jobId);
+      if (!current) throw new DomainError('NOT_FOUND', messages.adminJobNotFound);
+      const requeued = await repo.requeue(jobId, this.deps.clock.now());
+      if (!requeued) throw new DomainError('CONFLICT', messages.adminJobNotFailed);
+      await repo.audit(
+        this.entry(adminId, 'job.retry', 'job', jobId, {
+          queue: current.queue,
+          lastError: current.lastError,
+        }),
+      );
+      return requeued;
+    });
+    this.deps.jobs.notify();
+    return jobView(job);
+  }
+
+  async listings(limit: number): Promise<AdminListing[]> {
+    return (await this.deps.repo.listings(limit)).map(listingView);
+  }
+
+  async suspendListing(
+    adminId: string,
+    listingId: string,
+    suspended: boolean,
+    reason: string | undefined,
+  ): Promise<AdminListing> {
+    const listing = await this.deps.db.transaction(async (tx) => {
+      const repo = this.deps.repo.with(tx);
+      const found = await repo.setSuspended(listingId, suspended ? this.deps.clock.now() : null);
+      if (!found) throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
+      await repo.audit(
+        this.entry(adminId, suspended ? 'listing.suspend' : 'listing.resume', 'listing', listingId, {
+          ...(reason ? { reason } : {}),
+        }),
+      );
+      return (await repo.findListing(listingId))!;
+    });
+    this.deps.onListingsChanged();
+    return listingView(listing);
+  }
+
+  /** Records an action taken by another module (a KYC decision, an identity revocation). */
+  async record(
+    adminId: string,
+    action: string,
+    target: { type: string; id: string },
+    detail: Record<string, unknown> = {},
+  ): Promise<void> {
+    await this.deps.repo.audit(this.entry(adminId, action, target.type, target.id, detail));
+  }
+
+  async auditLog(limit: number): Promise<AdminAuditEntry[]> {
+    return (await this.deps.repo.auditLog(limit)).map((row) => ({
+      id: row.id,
+      adminEmail: row.adminEmail,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      detail: row.detail,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async chainStatus(): Promise<Omit<AdminChainResponse, 'success'>> {
+    const { chain, solana, repo } = this.deps;
+    const chainId = chain.chain.id;
+    const [height, balance, journalEntries, unsentTransactions, lamports] = await Promise.all([
+      chain.publicClient.getBlockNumber({ cacheTime: 0 }),
+      chain.publicClient.getBalance({ address: chain.platformAddress }),
+      chain.kind === 'embedded' ? repo.journalEntries(chainId) : Promise.resolve(null),
+      repo.unsentTransactions(chainId),
+      solana.lamports(solana.feePayer),
+    ]);
+    return {
+      evm: {
+        kind: chain.kind,
+        chainId,
+        height: height.toString(),
+        platformAddress: chain.platformAddress,
+        platformBalanceWei: balance.toString(),
+        journalEntries,
+        unsentTransactions,
+      },
+      solana: { kind: solana.kind, feePayer: solana.feePayer, feePayerLamports: lamports.toString() },
+    };
+  }
+
+  private entry(
+    adminId: string,
+    action: string,
+    targetType: string,
+    targetId: string,
+    detail: Record<string, unknown>,
+  ): NewAudit {
+    return { adminId, action, targetType, targetId, detail, requestId: logContext.getStore()?.reqId };
+  }
+}
+
+function jobView(row: Row<'findJob'>): AdminJob {
+  return {
+    id: row.id,
+    queue: row.queue,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    lastError: row.lastError,
+    requestId: row.requestId,
+    runAt: row.runAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function listingView(row: Row<'findListing'>): AdminListing {
+  return {
+    id: row.id,
+    tokenName: row.tokenName,
+    tokenSymbol: row.tokenSymbol,
+    blockchain: row.blockchain,
+    issuerEmail: row.issuerEmail,
+    kind: row.kind,
+    status: row.status,
+    tokenAmount: row.tokenAmount,
+    reserved: row.reserved,
+    sold: row.sold,
+    suspended: row.suspendedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
