@@ -1,19 +1,14 @@
 import { isNull } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { portalDatabase } from './server';
 
 /**
  * Nothing personal is public (issue 10): after the whole run, no document the public gateway
  * serves (one without an owner) holds the e-mail of any account the run registered.
  */
 async function assertNoPersonalDataPublic(dataDir: string): Promise<void> {
-  const dist = (file: string) => import(pathToFileURL(path.join(root, 'apps/api/dist/db', file)).href);
-  const { openDatabase } = await dist('client.js');
-  const { users, ipfsBlocks } = await dist('schema/index.js');
-  const database = await openDatabase({ dataDir, migrate: false });
+  const database = await portalDatabase(dataDir);
+  const { users, ipfsBlocks } = database.schema;
   try {
     const emails: Array<{ email: string }> = await database.db.select({ email: users.email }).from(users);
     const blocks: Array<{ cid: string; bytes: Uint8Array }> = await database.db

@@ -45,6 +45,16 @@ export async function apiAs(email: string): Promise<Call> {
   return call;
 }
 
+/** What the test investors tell the KYC form. */
+export const APPLICANT = {
+  firstName: 'Sofia',
+  lastName: 'Bauer',
+  dob: '1990-12-10',
+  country: 'DEU',
+  idDocType: 'PASSPORT',
+  number: 'C01X00T47',
+};
+
 /**
  * Passes KYC through the embedded sandbox's page API, as its verification page does (the KYC
  * screens have their own tests); auto-approve is on in the e2e server.
@@ -61,14 +71,7 @@ export async function passKyc(call: Call): Promise<void> {
   };
   const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(256, 7)]);
   await page('/applicant/document', { contentType: 'image/jpeg', data: jpeg.toString('base64') });
-  await page('/applicant/submit', {
-    firstName: 'Sofia',
-    lastName: 'Bauer',
-    dob: '1990-12-10',
-    country: 'DEU',
-    idDocType: 'PASSPORT',
-    number: 'C01X00T47',
-  });
+  await page('/applicant/submit', APPLICANT);
   await expect
     .poll(async () => (await call<{ status: string }>('/kyc/verification-status')).status)
     .toBe('verified');

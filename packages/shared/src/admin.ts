@@ -142,3 +142,19 @@ export const AdminAuditResponseSchema = z
   .meta({ id: 'AdminAuditResponse' });
 
 export const AdminLimitQuerySchema = z.strictObject({ limit: limit(50) });
+
+export const OutboxMessageSchema = z
+  .object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    transport: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
+/** What the portal mailed, as metadata: never a message's body. */
+export const OutboxResponseSchema = z
+  .object({ success: z.literal(true), messages: z.array(OutboxMessageSchema) })
+  .meta({ id: 'OutboxResponse' });

@@ -33,6 +33,7 @@ const IssuerLoginPage = page(
   'IssuerLoginPage',
 );
 const IssuerConsole = page(() => import('../features/issuer/components/IssuerConsole'), 'IssuerConsole');
+const AdminConsole = page(() => import('../features/admin/components/AdminConsole'), 'AdminConsole');
 const NotFoundPage = page(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
 /** The route table of spec §2. */
@@ -61,6 +62,8 @@ export function AppRoutes() {
           {/* The issuer console: its own sign-in, for ISSUER and ADMIN accounts (issue 9). */}
           <Route path="issuer/login" element={<IssuerLoginPage />} />
           <Route path="issuer" element={<IssuerConsole />} />
+          {/* The admin console: ADMIN accounts, signed in at /login (issue 13). */}
+          <Route path="admin" element={<AdminConsole />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

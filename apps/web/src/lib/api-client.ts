@@ -155,15 +155,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return recovering;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends; after a 401, refreshes the session once and sends again. */
+  async function exchange(path: string, options: RequestOptions): Promise<Response> {
     const sentWith = generation;
     const response = await send(path, options);
-    if (response.status !== 401 || options.refreshOn401 === false || !getAuthToken()) {
-      return parse<T>(response);
-    }
+    if (response.status !== 401 || options.refreshOn401 === false || !getAuthToken()) return response;
     const renewed = sentWith !== generation || (await recoverSession());
     if (!renewed) throw new ApiError(messages.sessionExpired, 401, undefined);
-    return parse<T>(await send(path, options));
+    return send(path, options);
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return parse<T>(await exchange(path, options));
   }
 
   return {
@@ -180,6 +183,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     document: <T>(url: string, options?: Omit<RequestOptions, 'method' | 'body' | 'outsideApi'>) => {
       const { pathname, search } = new URL(url, 'http://portal.invalid');
       return request<T>(`${pathname}${search}`, { ...options, method: 'GET', outsideApi: true });
+    },
+    /** A file the API serves (a KYC document for its reviewer), read with the session. */
+    file: async (path: string): Promise<Blob> => {
+      const response = await exchange(path, {});
+      if (!response.ok) await parse(response); // throws the API's error
+      return response.blob();
     },
     refreshSession,
     logout,

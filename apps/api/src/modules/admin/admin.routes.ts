@@ -13,6 +13,7 @@ import {
   AdminSuspendRequestSchema,
   AdminUsersQuerySchema,
   AdminUsersResponseSchema,
+  OutboxResponseSchema,
 } from '@portal/shared/admin';
 import { messages } from '@portal/shared/messages';
 import type { App } from '../../app.js';
@@ -21,21 +22,6 @@ import { caller } from '../../plugins/policy.js';
 import type { OutboxMail } from '../../providers/mail/mail.embedded.js';
 import type { RevocationService } from '../credentials/revocation.service.js';
 import type { AdminService } from './admin.service.js';
-
-const OutboxResponseSchema = z
-  .object({
-    success: z.literal(true),
-    messages: z.array(
-      z.object({
-        id: z.string(),
-        to: z.string(),
-        subject: z.string(),
-        transport: z.string(),
-        createdAt: z.string(),
-      }),
-    ),
-  })
-  .meta({ id: 'OutboxResponse' });
 
 const admin = { policy: ['admin'] as const };
 const tags = ['admin'];

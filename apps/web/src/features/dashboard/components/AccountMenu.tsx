@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
@@ -22,6 +23,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { normalizeRole } from '@portal/shared/roles';
 import { setThemeMode, useThemeMode } from '../../../app/preferences';
 import { languageNames } from '../../../components/language-names';
 import { isLanguage, languages, setLanguage } from '../../../i18n/i18n';
@@ -146,6 +148,19 @@ export function AccountMenu() {
           </ListItemIcon>
           <ListItemText>{t('topbar.settings')}</ListItemText>
         </MenuItem>
+        {profile && normalizeRole(profile.role) === 'admin' && (
+          <MenuItem
+            onClick={() => {
+              close();
+              void navigate('/admin');
+            }}
+          >
+            <ListItemIcon>
+              <AdminPanelSettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('topbar.adminConsole')}</ListItemText>
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}>
           <ListItemIcon>

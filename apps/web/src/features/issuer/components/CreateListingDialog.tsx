@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/issuer';
 import { useMessage } from '../../../i18n/use-message';
 import { useCreateListing } from '../api/listings';
-import { FormDialog, fieldErrors, showServerError } from './FormDialog';
+import { FormDialog, fieldErrors, showServerError } from '../../../components/FormDialog';
 
 /** A `datetime-local` value (the user's clock) some days ahead. */
 function localDateTime(daysAhead: number): string {

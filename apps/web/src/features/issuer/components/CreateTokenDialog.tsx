@@ -6,7 +6,7 @@ import { ASSET_CATEGORIES, CreateTokenRequestSchema, type IssuerToken } from '@p
 import { messages } from '@portal/shared/messages';
 import { useMessage } from '../../../i18n/use-message';
 import { useCreateToken } from '../api/tokens';
-import { FormDialog, fieldErrors, showServerError } from './FormDialog';
+import { FormDialog, fieldErrors, showServerError } from '../../../components/FormDialog';
 
 interface TokenForm {
   name: string;

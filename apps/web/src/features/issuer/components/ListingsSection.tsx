@@ -11,7 +11,7 @@ import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDateTime } from '../../../lib/format';
 import { useCancelListing, useIssuerListings } from '../api/listings';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** The issuer's listings: amounts sold and reserved, status, and Cancel while open. */
 export function ListingsSection({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {

@@ -12,7 +12,7 @@ import { useMessage } from '../../../i18n/use-message';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { shortenAddress } from '../../../lib/format';
 import { useIssuerTokens } from '../api/tokens';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** The issuer's tokens with live deployment status, contract and explorer link. */
 export function TokensSection({ onCreate }: { onCreate: () => void }) {

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
-import { AppButton } from '../../../components/AppButton';
-import { ApiError } from '../../../lib/api-client';
+import { AppButton } from './AppButton';
+import { ApiError } from '../lib/api-client';
 
 /** A dialog around one form: a general error on top, Cancel and submit below; it stays open while busy. */
 export function FormDialog(props: {

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from './EmptyState';
 
 /**
  * A console section: a titled card with an action, and a table of rows that scrolls sideways
@@ -22,7 +22,7 @@ export function SectionCard(props: {
   columns: string[];
   loading: boolean;
   problem?: ReactNode;
-  empty: { icon: ReactNode; title: string; description: string } | undefined;
+  empty: { icon: ReactNode; title: string; description?: string } | undefined;
   children: ReactNode;
 }) {
   const body = () => {
@@ -60,7 +60,12 @@ export function SectionCard(props: {
         title={props.title}
         slotProps={{ title: { id: props.id, component: 'h3', variant: 'h6' } }}
         action={props.action}
-        sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', margin: 0 } }}
+        // On a narrow screen the action (a button, a search field) wraps below the title.
+        sx={{
+          flexWrap: 'wrap',
+          gap: 1,
+          '& .MuiCardHeader-action': { alignSelf: 'center', margin: 0, maxWidth: '100%' },
+        }}
       />
       {body()}
     </Card>
