@@ -185,7 +185,7 @@ export async function createContainer(
     twoFactorEnabled: (userId) => twoFactor.isEnabled(userId),
     clock,
   });
-  users.addProfileSource((userId) => settings.profileFields(userId));
+  users.addProfileSource((row) => settings.profileFields(row));
   const linkedWallets = new LinkedWalletsService({
     repo: new LinkedWalletsRepo(db),
     clock,
@@ -258,7 +258,7 @@ export async function createContainer(
     },
     notify: notifications.notify,
   });
-  users.addProfileSource((userId) => vault.profileFields(userId));
+  users.addProfileSource((row) => vault.profileFields(row));
 
   const { port: kycPort, sandbox: kycSandbox } = await createKyc(config.kyc, {
     db,
@@ -279,7 +279,7 @@ export async function createContainer(
     notify: notifications.notify,
     observeWebhook: (outcome) => metrics.kycWebhook(outcome),
   });
-  users.addProfileSource((userId) => kyc.profile(userId));
+  users.addProfileSource((row) => kyc.profile(row));
 
   log.info(
     { kyc: kycPort.name, autoApprove: kycSandbox ? config.kyc.sandboxAutoApprove : undefined },
@@ -292,7 +292,7 @@ export async function createContainer(
   }
 
   const dids = new DidService({ repo: new DidRepo(db), masterKey, clock });
-  users.addProfileSource((userId) => dids.profileFields(userId));
+  users.addProfileSource((row) => dids.profileFields(row));
   const credentials = new CredentialsService({
     issuer: await didKeyFromSeed(await secrets.getOrCreate('credentials.issuer-key', generateDidKeySeed)),
     repo: new CredentialsRepo(db),

@@ -1,3 +1,4 @@
+import type { ProfileRow } from '../users/users.repo.js';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import type { Clock } from '../../clock.js';
@@ -66,8 +67,7 @@ export class DidService {
   }
 
   /** The profile's `did` and `didMetadata` (spec §3). */
-  async profileFields(userId: string): Promise<Partial<User>> {
-    const found = await this.find(userId);
-    return found ? { did: found.did, didMetadata: { did: found.did } } : {};
+  profileFields(row: ProfileRow): Partial<User> {
+    return row.did ? { did: row.did, didMetadata: { did: row.did } } : {};
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ProfileRow } from '../users/users.repo.js';
 import type { User } from '@portal/shared/auth';
 import type {
   KycStatus,
@@ -200,10 +201,10 @@ export class KycService {
   }
 
   /** ProfileSource: the KYC status, and the verified name and country once verified. */
-  async profile(userId: string): Promise<Partial<User>> {
-    const row = await this.deps.repo.findByUser(userId);
+  /** The KYC status and, once verified, the verified name and country (from the profile query). */
+  profile({ user, kyc: row }: ProfileRow): Partial<User> {
     if (!row) return { kycStatus: 'not_started' };
-    const identity = row.status === 'verified' ? this.openIdentity(row) : undefined;
+    const identity = row.status === 'verified' ? this.openIdentity({ ...row, userId: user.id }) : undefined;
     const name = [identity?.firstName, identity?.lastName].filter(Boolean).join(' ');
     return {
       kycStatus: row.status,
@@ -263,7 +264,9 @@ export class KycService {
   }
 
   /** A ciphertext that cannot be opened (wrong key, moved row) hides the identity, not the profile. */
-  private openIdentity(row: KycApplicantRow): KycIdentity | undefined {
+  private openIdentity(
+    row: Pick<KycApplicantRow, 'userId' | 'applicantId' | 'verifiedDataSealed'>,
+  ): KycIdentity | undefined {
     if (!row.verifiedDataSealed) return undefined;
     try {
       const plaintext = this.deps.masterKey.openString(row.verifiedDataSealed, identityAad(row));

@@ -1,3 +1,4 @@
+import type { ProfileRow } from '../users/users.repo.js';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import {
@@ -146,15 +147,12 @@ export class SettingsService {
   }
 
   /** ProfileSource: the picture and the saved theme and language, applied by the app at sign-in. */
-  async profileFields(userId: string): Promise<Partial<User>> {
-    const [row, avatarAt] = await Promise.all([
-      this.deps.repo.find(userId),
-      this.deps.repo.avatarVersion(userId),
-    ]);
+  /** The avatar, theme and language of the profile (from the one profile query). */
+  profileFields(row: ProfileRow): Partial<User> {
     return {
-      ...(avatarAt ? { avatarUrl: avatarUrl(avatarAt) } : {}),
-      ...(row?.theme ? { theme: row.theme } : {}),
-      ...(row?.language ? { language: row.language } : {}),
+      ...(row.avatarAt ? { avatarUrl: avatarUrl(row.avatarAt) } : {}),
+      ...(row.theme ? { theme: row.theme } : {}),
+      ...(row.language ? { language: row.language } : {}),
     };
   }
 }

@@ -2,13 +2,13 @@ import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { displayRole } from '@portal/shared/roles';
 import { DomainError } from '../../errors.js';
-import type { UserRow, UsersRepo } from './users.repo.js';
+import type { ProfileRow, UserRow, UsersRepo } from './users.repo.js';
 
 /**
  * A feature that adds to the profile (the vault adds wallets, the DID module adds the DID, KYC
- * adds its status). Each returns only the fields it owns.
+ * adds its status): it turns its part of the one profile query into the fields it owns.
  */
-export type ProfileSource = (userId: string) => Promise<Partial<User>>;
+export type ProfileSource = (row: ProfileRow) => Partial<User>;
 
 /** Builds the profile the web app stores as userData (spec §3). */
 export class UsersService {
@@ -35,9 +35,8 @@ export class UsersService {
   }
 
   async getProfile(userId: string): Promise<User> {
-    const row = await this.users.findById(userId);
+    const row = await this.users.profile(userId);
     if (!row) throw new DomainError('NOT_FOUND', messages.notFound);
-    const parts = await Promise.all(this.sources.map((source) => source(userId)));
-    return Object.assign(this.toUser(row), ...parts);
+    return Object.assign(this.toUser(row.user), ...this.sources.map((source) => source(row)));
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, type TransactionSerializable } from 'viem';
+import type { ProfileRow } from '../users/users.repo.js';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { controlCharacterAt } from '@portal/shared/text';
@@ -180,9 +181,9 @@ export class VaultService {
     };
   }
 
-  /** The profile's `wallets` and per-chain wallet fields (spec §3). */
-  async profileFields(userId: string): Promise<Partial<User>> {
-    const wallets = inAssetOrder(await this.deps.repo.walletsOfUser(userId));
+  /** The profile's `wallets` and per-chain wallet fields (spec §3), from the profile query. */
+  profileFields(row: ProfileRow): Partial<User> {
+    const wallets = inAssetOrder(row.wallets);
     return { wallets, ...walletProfileFields(wallets) };
   }
 
