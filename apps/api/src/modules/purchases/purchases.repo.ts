@@ -276,8 +276,19 @@ export class PurchasesRepo {
     return row;
   }
 
+  // Prepared on first use: My Assets is read on every visit of the tab and after each purchase.
+  private preparedOwned?: ReturnType<PurchasesRepo['prepareOwned']>;
+
+  private prepareOwned() {
+    return this.view()
+      .where(eq(purchases.userId, sql.placeholder('userId')))
+      .orderBy(desc(purchases.createdAt))
+      .prepare('purchases_owned');
+  }
+
   async owned(userId: string): Promise<PurchaseView[]> {
-    return this.view().where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt));
+    this.preparedOwned ??= this.prepareOwned();
+    return this.preparedOwned.execute({ userId });
   }
 
   async findIdempotent(userId: string, route: string, key: string) {
