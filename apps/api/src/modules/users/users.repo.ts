@@ -22,7 +22,11 @@ export interface ProfileRow {
   avatarAt: Date | null;
   /** The active vault's wallets (none without one). */
   wallets: Wallet[];
-  kyc: { status: (typeof kycApplicants.$inferSelect)['status']; applicantId: string; verifiedDataSealed: string | null } | null;
+  kyc: {
+    status: (typeof kycApplicants.$inferSelect)['status'];
+    applicantId: string;
+    verifiedDataSealed: string | null;
+  } | null;
   did: string | null;
 }
 
