@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { profileAnswer } from '../../../testing/market-samples';
+import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { AdminConsole } from './AdminConsole';
+
+beforeAll(setUpI18n);
+beforeEach(() => {
+  queryClient.clear();
+  localStorage.setItem('authToken', 'cookie_session');
+});
+
+const failedJob = {
+  id: '0b6c6a3e-51d9-4f0e-9a0b-7f3d2e1c4b5a',
+  queue: 'purchase.settle',
+  status: 'failed',
+  attempts: 5,
+  maxAttempts: 5,
+  lastError: 'node unreachable',
+  requestId: 'req-7f3d2e1c',
+  runAt: '2026-11-27T09:00:00.000Z',
+  updatedAt: '2026-11-27T09:05:00.000Z',
+};
+
+describe('admin console (issue 13)', () => {
+  it('turns away an account that is not an administrator, naming its role', async () => {
+    stubFetch(() => json(200, profileAnswer()));
+    renderAt('/admin', <AdminConsole />);
+    expect(
+      await screen.findByText(
+        'This console is for administrators. Your role is INVESTOR.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('retries a failed job from the Jobs tab and says so', async () => {
+    let failed = [failedJob];
+    const calls = stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer({ role: 'ADMIN' }));
+      if (path.startsWith('/api/admin/jobs?'))
+        return json(200, {
+          success: true,
+          counts: { queued: 0, running: 0, done: 3, failed: failed.length },
+          jobs: failed,
+        });
+      if (path === `/api/admin/jobs/${failedJob.id}/retry`) {
+        failed = [];
+        return json(200, { success: true, job: { ...failedJob, status: 'queued', attempts: 0 } });
+      }
+      return json(200, { success: true, users: [] });
+    });
+    const user = userEvent.setup();
+    renderAt('/admin?tab=jobs', <AdminConsole />);
+    // The first render loads the console's modules and the profile: allow it more than a second.
+    const row = await screen.findByTestId('admin-job-row', undefined, { timeout: 5000 });
+    expect(row).toHaveTextContent('purchase.settle');
+    expect(row).toHaveTextContent('node unreachable');
+    expect(row).toHaveTextContent('5 / 5');
+    expect(screen.getByRole('tab', { name: 'Jobs', selected: true })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Retry' }));
+    const soon = { timeout: 5000 };
+    expect(await screen.findByText('The purchase.settle job runs again', {}, soon)).toBeInTheDocument();
+    expect(await screen.findByText('No job is Failed', {}, soon)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/admin/jobs/${failedJob.id}/retry`,
+    ]);
+  });
+});
