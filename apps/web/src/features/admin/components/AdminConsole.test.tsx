@@ -65,7 +65,7 @@ describe('admin console (issue 13)', () => {
     await user.click(within(row).getByRole('button', { name: 'Retry' }));
     const soon = { timeout: 5000 };
     expect(await screen.findByText('The purchase.settle job runs again', {}, soon)).toBeInTheDocument();
-    expect(await screen.findByText('No job is Failed', {}, soon)).toBeInTheDocument();
+    expect(await screen.findByText('No job has failed', {}, soon)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       `/api/admin/jobs/${failedJob.id}/retry`,
     ]);

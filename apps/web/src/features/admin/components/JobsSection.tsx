@@ -73,7 +73,7 @@ export function JobsSection() {
           jobs.data?.jobs.length === 0
             ? {
                 icon: <WorkHistoryOutlined />,
-                title: t('admin.jobs.empty', { status: t(`admin.jobStatuses.${status}`) }),
+                title: t(`admin.jobs.empty.${status}`),
               }
             : undefined
         }
