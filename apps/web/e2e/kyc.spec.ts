@@ -155,8 +155,14 @@ test.describe('KYC modal screenshots', () => {
         .getByRole('button', { name: /.+/ })
         .filter({ has: page.locator('.MuiAvatar-root') })
         .click();
-      await page.locator('[role="menuitem"]').nth(0).click();
       const dialog = page.getByRole('dialog');
+      // Under load a click can land while the menu is still entering and be lost (CI saw it
+      // once): click again, as a user would, until the modal is open.
+      const kycItem = page.locator('[role="menuitem"]').nth(0);
+      await expect(async () => {
+        if (await kycItem.isVisible()) await kycItem.click();
+        await expect(dialog).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
       await expect(widgetFrame(page).locator('#view-form')).toBeVisible();
       await expect(dialog.locator('[role="status"]')).toHaveCount(0);
       await page.screenshot({ path: shotPath('kyc', look) });
