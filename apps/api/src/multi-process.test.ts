@@ -120,7 +120,6 @@ describe.skipIf(!testDatabaseUrl)('two APIs and two workers on PostgreSQL', () =
       expect(
         (await callApi(via(i + 1), 'POST', '/api/sbt/mint', investor, { sbtId: sbt.id })).statusCode,
       ).toBe(202);
-      return sbt.id;
     });
     const purchases = Array.from({ length: PURCHASES }, async (_, i) => {
       const investor = investors[i % MINTS]!;
@@ -135,10 +134,8 @@ describe.skipIf(!testDatabaseUrl)('two APIs and two workers on PostgreSQL', () =
         },
       );
       expect(status, JSON.stringify(body)).toBe(202);
-      return { id: body.data.purchase.id, investor };
     });
-    const sbtIds = await Promise.all(mints);
-    const bought = await Promise.all(purchases);
+    await Promise.all([...mints, ...purchases]);
 
     const database = new pg.Client({ connectionString: postgres!.url });
     await database.connect();
@@ -174,7 +171,6 @@ describe.skipIf(!testDatabaseUrl)('two APIs and two workers on PostgreSQL', () =
           120_000,
         ),
       ).toEqual({ minted: MINTS });
-      expect(sbtIds).toHaveLength(MINTS);
       // Once each: one delivery per purchase, no failed job, no transaction refused by the node.
       expect(
         (await database.query(`select count(*)::int as n from jobs where status = 'failed'`)).rows[0],
@@ -191,7 +187,6 @@ describe.skipIf(!testDatabaseUrl)('two APIs and two workers on PostgreSQL', () =
     } finally {
       await database.end();
     }
-    expect(bought).toHaveLength(PURCHASES);
 
     // A session revoked on one API process is refused at once by the other.
     const [first] = investors;

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import {
   adminAudit,
   chainJournal,
@@ -12,8 +13,6 @@ import {
   vaults,
   vaultWallets,
 } from '../../db/schema/index.js';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type AuditRow = typeof adminAudit.$inferSelect;
 export interface NewAudit {
@@ -130,10 +129,7 @@ export class AdminRepo {
   }
 
   async unsentTransactions(chainId: number): Promise<number> {
-    return this.db.$count(
-      chainSends,
-      and(eq(chainSends.chainId, chainId), inArray(chainSends.status, ['signed'])),
-    );
+    return this.db.$count(chainSends, and(eq(chainSends.chainId, chainId), eq(chainSends.status, 'signed')));
   }
 
   /** Appends to the audit log; the admin's email is copied so the entry outlives the account. */

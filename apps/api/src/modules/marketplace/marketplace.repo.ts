@@ -1,6 +1,7 @@
 import { and, isNull, asc, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { MarketplaceQuery, MarketplaceSort } from '@portal/shared/marketplace';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { issuerTokens, listings, users } from '../../db/schema/index.js';
 
 export interface MarketplaceRow {
@@ -29,8 +30,6 @@ const sortValueText: Record<MarketplaceSort, SQL<string>> = {
   name: sql<string>`lower(${issuerTokens.name})`,
   symbol: sql<string>`lower(${issuerTokens.symbol})`,
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The listings investors see, filtered, sorted and paged in SQL (keyset pages, DESIGN §4). */
 export class MarketplaceRepo {
