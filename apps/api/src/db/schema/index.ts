@@ -15,3 +15,5 @@ export * from './notifications.js';
 export * from './security.js';
 export * from './credentials.js';
 export * from './admin.js';
+export * from './kyb.js';
+export * from './oidc.js';
