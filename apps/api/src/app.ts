@@ -12,12 +12,14 @@ import { registerJobs, startJobs } from './jobs/index.js';
 import { createLogger, logContext, requestId } from './logger.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { googleRoutes } from './modules/auth/google.routes.js';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.js';
 import { didRoutes } from './modules/did/did.routes.js';
 import { explorerRoutes } from './modules/explorer/explorer.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ipfsRoutes } from './modules/ipfs/ipfs.routes.js';
+import { kybRoutes } from './modules/kyb/kyb.routes.js';
 import { kycRoutes } from './modules/kyc/kyc.routes.js';
 import { issuerRoutes } from './modules/issuer/issuer.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
@@ -112,6 +114,14 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     twoFactor: container.twoFactor,
     twoFactorPerMinute: config.rateLimits.twoFactorPerMinute,
   });
+  googleRoutes(app, {
+    google: container.google,
+    clock: container.clock,
+    publicUrl: config.publicUrl,
+    redirectUri: config.google?.redirectUri,
+    accessTokenSeconds: config.session.accessTokenSeconds,
+    perMinute: config.rateLimits.googlePerMinute,
+  });
   adminRoutes(app, { admin: container.admin, outbox: container.outbox, revocation: container.revocation });
   settingsRoutes(app, container.settings);
   linkedWalletsRoutes(app, container.linkedWallets);
@@ -126,6 +136,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     websdkDir: config.kyc.websdkDir,
     audit: container.admin,
   });
+  kybRoutes(app, container.kyb);
   vaultRoutes(app, container.vault, container.fireblocksWebhook);
   didRoutes(app, container.dids);
   sbtRoutes(app, container.sbt);

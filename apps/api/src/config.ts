@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE: int(60, 1),
   // Second-factor codes per client address a minute (each sign-in ticket also allows only five).
   RATE_LIMIT_TWO_FACTOR_PER_MINUTE: int(10, 1),
+  // Google sign-in starts and callbacks per client address a minute (ADR 45).
+  RATE_LIMIT_GOOGLE_PER_MINUTE: int(20, 1),
   WEB_DIST_DIR: optionalString,
   CUSTODY_PROVIDER: oneOf(['local', 'fireblocks'] as const, 'local'),
   FIREBLOCKS_API_KEY: optionalString,
@@ -153,6 +155,11 @@ const EnvSchema = z.object({
   PINATA_JWT: optionalString,
   PINATA_UPLOAD_URL: url(['https:', 'http:']),
   IPFS_GATEWAY_URL: url(['https:', 'http:']),
+  // Google sign-in (OpenID Connect, ADR 45): on only when the client id and secret are both set.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_SECRET_FILE: optionalString,
+  GOOGLE_ISSUER: url(['https:', 'http:']),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -180,6 +187,7 @@ export interface Config {
     forgotPerIpPerHour: number;
     credentialVerifyPerMinute: number;
     twoFactorPerMinute: number;
+    googlePerMinute: number;
   };
   custody: CustodyConfig;
   webDistDir: string;
@@ -195,6 +203,17 @@ export interface Config {
   chain: ChainConfig;
   solana: SolanaConfig;
   ipfs: IpfsConfig;
+  /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
+  google: GoogleConfig | undefined;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID issuer whose discovery document is read (Google's, or a local provider in tests). */
+  issuer: string;
+  /** Registered with Google as the authorized redirect URI: `${PUBLIC_URL}/api/auth/google/callback`. */
+  redirectUri: string;
 }
 
 export type ChainConfig = {
@@ -434,6 +453,39 @@ function ipfsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: s
   }
 }
 
+/** Google needs both its client id and secret (inline or from a file); neither leaves it off. */
+function googleConfig(
+  e: z.infer<typeof EnvSchema>,
+  publicUrl: string,
+  problems: string[],
+): GoogleConfig | undefined {
+  let secret = e.GOOGLE_CLIENT_SECRET;
+  if (e.GOOGLE_CLIENT_SECRET && e.GOOGLE_CLIENT_SECRET_FILE) {
+    problems.push('GOOGLE_CLIENT_SECRET_FILE: set either GOOGLE_CLIENT_SECRET or GOOGLE_CLIENT_SECRET_FILE');
+  } else if (!secret && e.GOOGLE_CLIENT_SECRET_FILE) {
+    try {
+      secret = readFileSync(e.GOOGLE_CLIENT_SECRET_FILE, 'utf8').trim();
+    } catch {
+      problems.push(`GOOGLE_CLIENT_SECRET_FILE: cannot read ${e.GOOGLE_CLIENT_SECRET_FILE}`);
+    }
+  }
+  const issuer = secureUrl('GOOGLE_ISSUER', e.GOOGLE_ISSUER ?? 'https://accounts.google.com', problems);
+  if (!e.GOOGLE_CLIENT_ID && !secret) return undefined;
+  if (!e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID: required when a Google client secret is set');
+  if (!secret) {
+    problems.push(
+      'GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set (or set GOOGLE_CLIENT_SECRET_FILE)',
+    );
+  }
+  if (!e.GOOGLE_CLIENT_ID || !secret) return undefined;
+  return {
+    clientId: e.GOOGLE_CLIENT_ID,
+    clientSecret: secret,
+    issuer,
+    redirectUri: `${publicUrl}/api/auth/google/callback`,
+  };
+}
+
 /**
  * Processes that split the work (APIs without jobs, workers) must share every backend: one
  * PostgreSQL, and chains they all reach. The embedded chains live inside one process.
@@ -497,6 +549,7 @@ export function loadConfig(env: Env = process.env): Config {
   const chain = chainConfig(e, publicUrl, problems);
   const solana = solanaConfig(e, publicUrl, problems);
   const ipfs = ipfsConfig(e, publicUrl, problems);
+  const google = googleConfig(e, publicUrl, problems);
   if (e.RUN_JOBS === 'false') problems.push(...sharedBackendProblems(e, 'RUN_JOBS=false'));
   if (problems.length) throw new ConfigError(problems);
 
@@ -527,6 +580,7 @@ export function loadConfig(env: Env = process.env): Config {
       forgotPerIpPerHour: e.RATE_LIMIT_FORGOT_PER_IP_PER_HOUR,
       credentialVerifyPerMinute: e.RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE,
       twoFactorPerMinute: e.RATE_LIMIT_TWO_FACTOR_PER_MINUTE,
+      googlePerMinute: e.RATE_LIMIT_GOOGLE_PER_MINUTE,
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
     seedDemo: e.SEED_DEMO === 'true',
@@ -543,5 +597,6 @@ export function loadConfig(env: Env = process.env): Config {
     chain,
     solana,
     ipfs,
+    google,
   };
 }

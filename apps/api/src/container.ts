@@ -13,6 +13,8 @@ import { AdminService } from './modules/admin/admin.service.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { GoogleSignIn } from './modules/auth/google.service.js';
+import { OidcRepo } from './modules/auth/oidc.repo.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { ThrottleRepo } from './modules/auth/throttle.repo.js';
 import { AuthThrottles } from './modules/auth/throttles.js';
@@ -22,6 +24,8 @@ import { RevocationService } from './modules/credentials/revocation.service.js';
 import { didKeyFromSeed, generateDidKeySeed } from './modules/did/did-key.js';
 import { DidRepo } from './modules/did/did.repo.js';
 import { DidService } from './modules/did/did.service.js';
+import { KybRepo } from './modules/kyb/kyb.repo.js';
+import { KybService } from './modules/kyb/kyb.service.js';
 import { KycRepo } from './modules/kyc/kyc.repo.js';
 import { KycService } from './modules/kyc/kyc.service.js';
 import { Networks } from './modules/chains/networks.js';
@@ -69,6 +73,8 @@ import type { SandboxService } from './providers/kyc/sandbox/sandbox.service.js'
 import { createSolana } from './providers/solana/create-solana.js';
 import type { SolanaPort } from './providers/solana/solana.js';
 import type { MailPort } from './providers/mail/mail.js';
+import type { OidcPort } from './providers/oidc/oidc.js';
+import { OpenIdClient } from './providers/oidc/oidc.openid-client.js';
 import { OutboxMail } from './providers/mail/mail.embedded.js';
 import type { MasterKey } from './secrets/envelope.js';
 import { loadMasterKey } from './secrets/master-key.js';
@@ -98,6 +104,8 @@ export interface Container {
   /** What the hourly clean-up job needs (jobs/housekeeping.jobs.ts). */
   housekeeping: Housekeeping;
   auth: AuthService;
+  /** Google sign-in and registration (ADR 45); `enabled` only when configured. */
+  google: GoogleSignIn;
   twoFactor: TwoFactorService;
   users: UsersService;
   settings: SettingsService;
@@ -108,6 +116,8 @@ export interface Container {
   credentials: CredentialsService;
   revocation: RevocationService;
   kyc: KycService;
+  /** Business verification: documents and the admins' review (ADR 0046). */
+  kyb: KybService;
   /** The embedded KYC verification service, when it is the selected provider. */
   kycSandbox: SandboxService | undefined;
   vault: VaultService;
@@ -208,13 +218,14 @@ export async function createContainer(
   const throttleRepo = new ThrottleRepo(db);
   const sessions = new SessionCache();
   const unlistenSessions = await database.listen('portal_sessions', sessions);
+  const throttles = new AuthThrottles(throttleRepo, config.rateLimits, clock);
   const auth = new AuthService({
     db,
     sessions,
     auth: new AuthRepo(db),
     users: usersRepo,
     usersService: users,
-    throttles: new AuthThrottles(throttleRepo, config.rateLimits, clock),
+    throttles,
     tokens,
     mail,
     masterKey,
@@ -225,6 +236,22 @@ export async function createContainer(
     twoFactor,
     challenges: twoFactorRepo,
   });
+  const oidcRepo = new OidcRepo(db);
+  const googlePort: OidcPort | undefined = config.google
+    ? new OpenIdClient({ name: 'google', ...config.google })
+    : undefined;
+  const google = new GoogleSignIn({
+    db,
+    port: googlePort,
+    repo: oidcRepo,
+    users: usersRepo,
+    auth,
+    throttles,
+    masterKey,
+    clock,
+    log,
+  });
+  log.info({ google: googlePort ? config.google?.issuer : 'off' }, 'Google sign-in');
 
   const { custody, fireblocksWebhook } = await createCustody(config.custody, { db, secrets });
   log.info({ custody: custody.name }, 'custody adapter selected');
@@ -399,6 +426,25 @@ export async function createContainer(
   );
   settings.addExportSource('soulBoundTokens', (userId) => sbt.list(userId));
 
+  const admin = new AdminService({
+    db,
+    repo: new AdminRepo(db),
+    jobs,
+    chain,
+    solana,
+    clock,
+    onListingsChanged: listingsChanged,
+  });
+  const kyb = new KybService({
+    db,
+    repo: new KybRepo(db),
+    masterKey,
+    clock,
+    audit: admin,
+    notify: notifications.notify,
+  });
+  settings.addExportSource('kyb', (userId) => kyb.exportData(userId));
+
   return {
     config,
     clock,
@@ -407,9 +453,10 @@ export async function createContainer(
     mail,
     outbox,
     metrics,
-    housekeeping: { db, jobs, clock, throttles: throttleRepo, outbox, log },
+    housekeeping: { db, jobs, clock, throttles: throttleRepo, outbox, oidcAttempts: oidcRepo, log },
     jobs,
     auth,
+    google,
     twoFactor,
     users,
     settings,
@@ -427,15 +474,8 @@ export async function createContainer(
     issuer,
     purchases,
     demo,
-    admin: new AdminService({
-      db,
-      repo: new AdminRepo(db),
-      jobs,
-      chain,
-      solana,
-      clock,
-      onListingsChanged: listingsChanged,
-    }),
+    admin,
+    kyb,
     reconcile: new ReconcileService(new ReconcileRepo(db), ledgers.tokens),
     fireblocksWebhook,
     chain,

@@ -160,6 +160,64 @@ test('an administrator approves a KYC from the queue, sees the vault, retries a 
   await expectAccessible(page);
 });
 
+test('KYB: an investor uploads business documents, an administrator previews them and rejects with a reason', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const business = { email: uniqueEmail('business'), name: 'Hedy Lamarr' };
+  await call('/api/auth/register', { body: { ...business, password: PASSWORD } });
+  await page.goto(`${review.url}/login`);
+  await page.locator('input[name="email"]').fill(business.email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Settings → Compliance: 'Not submitted' until the first document, then 'Pending'.
+  await page.goto(`${review.url}/account-settings?section=compliance`);
+  const status = page.getByTestId('kyb-status');
+  await expect(status).toHaveText('Not submitted');
+  await expect(page.getByRole('button', { name: 'Upload Business Docs' })).toBeEnabled();
+  await page.getByTestId('kyb-input').setInputFiles({
+    name: 'register.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG, 'base64'),
+  });
+  await expect(status).toHaveText('Pending');
+  await expect(page.getByTestId('kyb-document')).toContainText('register.png');
+  await expectAccessible(page, 'main');
+
+  // The administrator, in another browser: preview, then reject with a reason.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto(`${review.url}/admin?tab=kyb`);
+  const item = admin.getByTestId('admin-kyb-item').filter({ hasText: business.email });
+  await expect(item).toContainText('Pending');
+  await item.getByRole('button', { name: 'Preview register.png' }).click();
+  const image = item.getByRole('img', { name: 'register.png of Hedy Lamarr' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expectAccessible(admin);
+  await item.getByRole('button', { name: 'Reject' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Reject the business documents of Hedy Lamarr' });
+  await dialog.getByRole('textbox').fill('The register of shareholders is missing');
+  await expectAccessible(admin);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(admin.getByText('Hedy Lamarr was told why')).toBeVisible();
+  await expect(item).toContainText('Rejected');
+  await tab(admin, 'Audit log').click();
+  await expect(admin.getByTestId('admin-audit-row').filter({ hasText: 'KYB rejected' })).toContainText(
+    ADMIN.email,
+  );
+  await adminContext.close();
+
+  // The investor reads the decision and its reason.
+  await page.reload();
+  await expect(status).toHaveText('Rejected');
+  await expect(page.getByText(/Not approved: The register of shareholders is missing/)).toBeVisible();
+});
+
 test('an investor is turned away from the admin console with their role', async ({ page }) => {
   const email = uniqueEmail('curious');
   await call('/api/auth/register', { body: { name: 'Curious Investor', email, password: PASSWORD } });

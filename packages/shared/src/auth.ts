@@ -95,6 +95,16 @@ export const TwoFactorChallengeSchema = z
   .meta({ id: 'TwoFactorChallenge' });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 
+/** Outside sign-in providers the portal is configured for; the web app shows their buttons. */
+export const AuthProvidersResponseSchema = z
+  .object({ success: z.literal(true), google: z.boolean() })
+  .meta({ id: 'AuthProvidersResponse' });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
+
+/** What a Google round trip is for: signing in to a linked account, or opening an investor account. */
+export const GoogleIntentSchema = z.enum(['login', 'register']);
+export type GoogleIntent = z.infer<typeof GoogleIntentSchema>;
+
 export const RefreshRequestSchema = z
   .strictObject({
     refreshToken: z.string().min(1).max(200).optional(),

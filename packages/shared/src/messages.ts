@@ -26,6 +26,8 @@ export const messages = {
   loginFailedDefault: 'An error occurred during login',
   registrationInvalidResponse: 'Registration failed: Invalid response',
   registrationFailedDefault: 'An error occurred during registration',
+  googleLoginFailed: 'Google login failed',
+  googleRegistrationFailed: 'Google registration failed',
   // our own wording where the spec is silent (decisions in docs/decisions)
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
@@ -222,6 +224,18 @@ export const messages = {
   adminJobNotFound: 'Job not found',
   adminJobNotFailed: 'Only a failed job can be retried.',
   adminSuspendedRequired: 'Say whether the listing is suspended (true or false).',
+  // our own wording for KYB (business verification) where the spec is silent (ADR 0046)
+  kybDocumentRequired: 'Please choose a business document',
+  kybDocumentTooLarge: 'The document must be at most 10 MB',
+  kybFileNameRequired: 'The file needs a name',
+  kybFileNameTooLong: 'File names must be at most 200 characters',
+  kybTooManyDocuments: 'You can upload at most 6 business documents',
+  kybAlreadyApproved: 'Your business is already verified',
+  kybDocumentNotFound: 'Document not found',
+  kybDocumentUploaded: 'Document uploaded',
+  kybDocumentDeleted: 'Document removed',
+  kybNotAwaitingReview: 'This application is not awaiting review',
+  kybOwnApplication: 'You cannot decide on your own application',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const NOTIFICATION_TYPES = [
   'kyc.verified',
   'kyc.rejected',
+  'kyb.approved',
+  'kyb.rejected',
   'vault.created',
   'sbt.minted',
   'sbt.revoked',

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
+import type { OidcRepo } from '../modules/auth/oidc.repo.js';
 import type { ThrottleRepo } from '../modules/auth/throttle.repo.js';
 import type { OutboxMail } from '../providers/mail/mail.embedded.js';
 import type { JobQueue } from './queue.js';
@@ -17,12 +18,14 @@ export interface Housekeeping {
   clock: Clock;
   throttles: ThrottleRepo;
   outbox: OutboxMail;
+  /** Google sign-ins nobody came back from (ADR 45). */
+  oidcAttempts: Pick<OidcRepo, 'pruneAttempts'>;
   log: { info(object: object, message: string): void };
 }
 
 /**
- * Hourly clean-up of rows that only grow: expired rate-limit counters and old embedded mail
- * (rows and files). Each run schedules the next; the hour is the dedupe key, so any number of
+ * Hourly clean-up of rows that only grow: expired rate-limit counters, old embedded mail
+ * (rows and files) and expired Google sign-in attempts. Each run schedules the next; the hour is the dedupe key, so any number of
  * processes booting, or a run retried after a crash, still schedule one run per hour.
  */
 export function registerHousekeepingJobs(house: Housekeeping): void {
@@ -30,7 +33,8 @@ export function registerHousekeepingJobs(house: Housekeeping): void {
     const now = house.clock.now();
     const counters = await house.throttles.prune(new Date(now.getTime() - THROTTLE_KEEP_MS), now);
     const mail = await house.outbox.prune(new Date(now.getTime() - MAIL_KEEP_MS));
-    house.log.info({ counters, mail }, 'housekeeping pruned old rows');
+    const signIns = await house.oidcAttempts.pruneAttempts(now);
+    house.log.info({ counters, mail, signIns }, 'housekeeping pruned old rows');
     await scheduleHousekeeping(house, new Date(now.getTime() + EVERY_MS));
   });
 }

@@ -16,3 +16,10 @@ export function formatDateTime(iso: string, language: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A file size in the reader's language, e.g. "2.4 MB" or "820 kB". */
+export function formatFileSize(bytes: number, language: string): string {
+  const [value, unit] =
+    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(bytes / 1024, 0.1), 'kilobyte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}

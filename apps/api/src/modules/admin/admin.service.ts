@@ -9,7 +9,7 @@ import type {
 import { messages } from '@portal/shared/messages';
 import { displayRole } from '@portal/shared/roles';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { logContext } from '../../logger.js';
@@ -109,14 +109,19 @@ export class AdminService {
     return listingView(listing);
   }
 
-  /** Records an action taken by another module (a KYC decision, an identity revocation). */
+  /**
+   * Records an action taken by another module (a KYC or KYB decision, an identity revocation);
+   * given the module's transaction, the row is written in it, with the action or not at all.
+   */
   async record(
     adminId: string,
     action: string,
     target: { type: string; id: string },
     detail: Record<string, unknown> = {},
+    tx?: DbOrTx,
   ): Promise<void> {
-    await this.deps.repo.audit(this.entry(adminId, action, target.type, target.id, detail));
+    const repo = tx ? this.deps.repo.with(tx) : this.deps.repo;
+    await repo.audit(this.entry(adminId, action, target.type, target.id, detail));
   }
 
   async auditLog(limit: number): Promise<AdminAuditEntry[]> {

@@ -148,6 +148,28 @@ export class AuthService {
         this.deps.clock.now(),
       );
     }
+    return this.secondFactorOrSession(row, mode, ctx);
+  }
+
+  /**
+   * Signs in an account whose owner proved who they are another way (Google, ADR 45): a
+   * deactivated account is refused, and one with two-factor still asks for its code.
+   */
+  async signInVerified(
+    row: UserRow,
+    mode: SessionMode,
+    ctx: RequestContext,
+  ): Promise<SignedIn | SecondFactorNeeded> {
+    if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
+    return this.secondFactorOrSession(row, mode, ctx);
+  }
+
+  /** The first factor is done: a ticket for the code step when the account has one, else a session. */
+  private async secondFactorOrSession(
+    row: UserRow,
+    mode: SessionMode,
+    ctx: RequestContext,
+  ): Promise<SignedIn | SecondFactorNeeded> {
     if (await this.deps.twoFactor.isEnabled(row.id)) {
       const ticket = newOpaqueToken();
       await this.deps.challenges.createChallenge({

@@ -47,6 +47,16 @@ const MAIL: Record<NotificationType, (data: Record<string, string>) => { subject
     subject: 'Your identity verification was not approved',
     text: 'Your identity verification (KYC) was not approved. Open the portal to see what to do next.',
   }),
+  'kyb.approved': () => ({
+    subject: 'Your business is verified',
+    text: 'Your business verification (KYB) was approved.',
+  }),
+  'kyb.rejected': () => ({
+    subject: 'Your business verification was not approved',
+    text:
+      'Your business verification (KYB) was not approved. Open Settings → Compliance to read the ' +
+      'reason and upload the documents asked for.',
+  }),
   'vault.created': () => ({
     subject: 'Your vault is ready',
     text: 'Your custodial vault was created and its wallet addresses are ready.',

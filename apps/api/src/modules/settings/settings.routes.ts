@@ -11,12 +11,13 @@ import { messages } from '@portal/shared/messages';
 import type { App } from '../../app.js';
 import { errorResponses } from '../../http.js';
 import { ANY_ROLE, caller } from '../../plugins/policy.js';
+import { base64BodyLimit } from '../../uploads.js';
 import type { SettingsService } from './settings.service.js';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
 // Base64 of the largest picture, plus room for the JSON around it.
-const AVATAR_BODY_LIMIT = Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 1024;
+const AVATAR_BODY_LIMIT = base64BodyLimit(AVATAR_MAX_BYTES);
 const response = { 200: AccountSettingsResponseSchema, ...errorResponses };
 
 export function settingsRoutes(app: App, settings: SettingsService): void {

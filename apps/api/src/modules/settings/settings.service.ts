@@ -2,9 +2,9 @@ import type { ProfileRow } from '../users/users.repo.js';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import {
+  AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
   type AccountSettings,
-  type AvatarContentType,
   type AvatarUpload,
   type PersonalDetails,
   type Preferences,
@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
+import { readUpload } from '../../uploads.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AccountSettingsRow, SettingsRepo } from './settings.repo.js';
 
@@ -29,18 +30,6 @@ export interface NotificationChannels {
   email: boolean;
   sms: boolean;
   wallet: boolean;
-}
-
-const WEBP_RIFF = Buffer.from('RIFF', 'latin1');
-const WEBP_TAG = Buffer.from('WEBP', 'latin1');
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The picture's type by its first bytes: what the browser claims is not trusted. */
-export function sniffImage(bytes: Buffer): AvatarContentType | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'image/png';
-  if (bytes.subarray(0, 4).equals(WEBP_RIFF) && bytes.subarray(8, 12).equals(WEBP_TAG)) return 'image/webp';
-  return undefined;
 }
 
 /** Registration asks for one full name; the first word is the first name until the user says otherwise. */
@@ -121,13 +110,14 @@ export class SettingsService {
   }
 
   async uploadAvatar(userId: string, upload: AvatarUpload): Promise<AccountSettings> {
-    const bytes = Buffer.from(upload.data, 'base64');
-    if (bytes.length > AVATAR_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', messages.avatarTooLarge);
-    const sniffed = sniffImage(bytes);
-    if (!sniffed || sniffed !== upload.contentType) {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', messages.avatarUnsupported);
-    }
-    await this.deps.repo.saveAvatar(userId, sniffed, bytes, this.deps.clock.now());
+    // The picture's type by its first bytes: what the browser claims is not trusted.
+    const { contentType, bytes } = readUpload(upload, {
+      allowed: AVATAR_CONTENT_TYPES,
+      maxBytes: AVATAR_MAX_BYTES,
+      tooLarge: messages.avatarTooLarge,
+      unsupported: messages.avatarUnsupported,
+    });
+    await this.deps.repo.saveAvatar(userId, contentType, bytes, this.deps.clock.now());
     return this.get(userId);
   }
 

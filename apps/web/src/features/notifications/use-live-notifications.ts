@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsResponse } from '@portal/shared/notifications';
 import { useServerEvents } from '../../lib/server-events';
+import { kybQueryKey } from '../account-settings/api/kyb';
 import { profileQueryKey } from '../auth/api/profile';
 import { notificationsQueryKey } from './api/list-notifications';
 
@@ -26,6 +27,8 @@ export function useLiveNotifications(): void {
       if (PROFILE_CHANGES.has(notification.type)) {
         void client.invalidateQueries({ queryKey: profileQueryKey });
       }
+      // A KYB decision changes what Settings → Compliance shows.
+      if (notification.type.startsWith('kyb.')) void client.invalidateQueries({ queryKey: kybQueryKey });
     },
   });
 }

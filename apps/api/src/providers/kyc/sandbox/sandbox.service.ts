@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  KYC_DOCUMENT_CONTENT_TYPES,
   KYC_DOCUMENT_MAX_BYTES,
   type KycDocumentContentType,
   type KycReviewItem,
@@ -15,6 +16,7 @@ import type { Clock } from '../../../clock.js';
 import type { Db } from '../../../db/client.js';
 import { DomainError } from '../../../errors.js';
 import type { Envelope, MasterKey } from '../../../secrets/envelope.js';
+import { readUpload } from '../../../uploads.js';
 import { KYC_ACCESS_TOKEN_TTL_SECONDS, type KycIdentity, type KycReview } from '../kyc.js';
 import { formatCreatedAtMs, payloadDigest, reviewResultJson, verifyPayloadDigest } from '../sumsub-wire.js';
 import type { SandboxApplicantRow, SandboxRepo } from './sandbox.repo.js';
@@ -41,16 +43,6 @@ export interface SandboxDeps {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const infoAad = (applicantId: string) => `kyc_sandbox_applicants|${applicantId}`;
 const documentAad = (applicantId: string) => `kyc_sandbox_documents|${applicantId}`;
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The file type by its first bytes: what the browser claims is not trusted. */
-export function sniffDocument(bytes: Buffer): KycDocumentContentType | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'image/png';
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return undefined;
-}
 
 /**
  * The embedded verification service: a local stand-in for Sumsub with its data model (applicants
@@ -146,14 +138,14 @@ export class SandboxService {
     applicantId: string,
     upload: { contentType: KycDocumentContentType; data: string },
   ): Promise<SandboxApplicant> {
-    const bytes = Buffer.from(upload.data, 'base64');
-    if (bytes.length === 0) throw new DomainError('VALIDATION_ERROR', messages.kycDocumentUnreadable);
-    if (bytes.length > KYC_DOCUMENT_MAX_BYTES) {
-      throw new DomainError('PAYLOAD_TOO_LARGE', messages.kycDocumentTooLarge);
-    }
-    if (sniffDocument(bytes) !== upload.contentType) {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', messages.kycDocumentUnsupported);
-    }
+    // The file type by its first bytes: what the browser claims is not trusted.
+    const { bytes } = readUpload(upload, {
+      allowed: KYC_DOCUMENT_CONTENT_TYPES,
+      maxBytes: KYC_DOCUMENT_MAX_BYTES,
+      tooLarge: messages.kycDocumentTooLarge,
+      unsupported: messages.kycDocumentUnsupported,
+      unreadable: messages.kycDocumentUnreadable,
+    });
     await this.deps.db.transaction(async (tx) => {
       const repo = this.deps.repo.with(tx);
       assertEditable(await repo.lock(applicantId));

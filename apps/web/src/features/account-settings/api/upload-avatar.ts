@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountSettingsResponse, AvatarContentType } from '@portal/shared/settings';
 import { api } from '../../../lib/api-client';
+import { base64Of } from '../../../lib/base64';
 import { storeSettings } from './get-settings';
-
-async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** The server checks the bytes themselves; the browser's type is only what the user claims. */
 export function useUploadAvatar() {

@@ -1,12 +1,11 @@
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared/auth';
+import { BusinessVerification } from './BusinessVerification';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
-/** KYC shows the account's real status; KYB (business verification) is not offered yet. */
+/** KYC shows the account's real status; KYB shows the business's application and its documents. */
 export function ComplianceSettings({ user }: { user: User }) {
   const { t } = useTranslation();
   const verified = user.kycStatus === 'verified';
@@ -27,15 +26,7 @@ export function ComplianceSettings({ user }: { user: User }) {
         }
       />
       <Divider />
-      <SettingRow
-        label={t('settings.compliance.kyb')}
-        hint={t('settings.compliance.kybHint')}
-        control={
-          <Button variant="outlined" size="small" startIcon={<UploadFileOutlined />} disabled>
-            {t('settings.compliance.uploadBusinessDocs')}
-          </Button>
-        }
-      />
+      <BusinessVerification />
     </SettingsSection>
   );
 }

@@ -9,18 +9,20 @@ import { ConsoleShell } from '../../auth/components/ConsoleShell';
 import { AuditSection } from './AuditSection';
 import { ChainSection } from './ChainSection';
 import { JobsSection } from './JobsSection';
+import { KybQueueSection } from './KybQueueSection';
 import { KycQueueSection } from './KycQueueSection';
 import { ListingsSection } from './ListingsSection';
 import { MailSection } from './MailSection';
 import { UsersSection } from './UsersSection';
 
-export const ADMIN_TABS = ['users', 'kyc', 'listings', 'jobs', 'chain', 'mail', 'audit'] as const;
+export const ADMIN_TABS = ['users', 'kyc', 'kyb', 'listings', 'jobs', 'chain', 'mail', 'audit'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.includes(value as AdminTab);
 
 const SECTIONS: Record<AdminTab, () => React.JSX.Element> = {
   users: UsersSection,
   kyc: KycQueueSection,
+  kyb: KybQueueSection,
   listings: ListingsSection,
   jobs: JobsSection,
   chain: ChainSection,

@@ -5,25 +5,23 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycReviewItem } from '@portal/shared/kyc';
 import { COUNTRIES } from '@portal/shared/kyc-countries';
-import { messages } from '@portal/shared/messages';
 import { AppButton } from '../../../components/AppButton';
 import { Detail } from '../../../components/Detail';
 import { EmptyState } from '../../../components/EmptyState';
-import { FormDialog } from '../../../components/FormDialog';
 import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fetchKycDocument, useKycDecision, useKycQueue } from '../api/admin';
+import { DocumentPreview } from './DocumentPreview';
+import { RejectDialog } from './RejectDialog';
 
 /** Submissions waiting for a reviewer (the embedded KYC service): details, document, decision. */
 export function KycQueueSection() {
@@ -59,7 +57,7 @@ export function KycQueueSection() {
       {queue.data.map((item) => (
         <Submission key={item.applicantId} item={item} onReject={() => setRejecting(item)} />
       ))}
-      {rejecting && <RejectDialog item={rejecting} onClose={() => setRejecting(undefined)} />}
+      {rejecting && <KycRejectDialog item={rejecting} onClose={() => setRejecting(undefined)} />}
     </Stack>
   );
 }
@@ -74,7 +72,15 @@ function Submission({ item, onReject }: { item: KycReviewItem; onReject: () => v
     <Card data-testid="admin-kyc-item">
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 3 }}>
-          <DocumentPreview item={item} name={name} />
+          <DocumentPreview
+            documentKey={item.applicantId}
+            contentType={item.document?.contentType}
+            load={() => fetchKycDocument(item.applicantId)}
+            alt={t('admin.kyc.documentOf', { name })}
+            missingLabel={t('admin.kyc.noDocument')}
+            openPdfLabel={t('admin.kyc.openPdf')}
+            testId="admin-kyc-document"
+          />
           <Stack sx={{ gap: 2, flex: 1, minWidth: 0 }}>
             <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 650 }}>
               {name}
@@ -119,113 +125,37 @@ function Submission({ item, onReject }: { item: KycReviewItem; onReject: () => v
   );
 }
 
-/** The submitted document, fetched with the reviewer's session: an image inline, a PDF to open. */
-function DocumentPreview({ item, name }: { item: KycReviewItem; name: string }) {
+function KycRejectDialog({ item, onClose }: { item: KycReviewItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string>();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!item.document) return;
-    let objectUrl: string | undefined;
-    let live = true;
-    fetchKycDocument(item.applicantId).then(
-      (blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        if (live) setUrl(objectUrl);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [item.applicantId, item.document]);
-
-  const frame = { width: { xs: '100%', md: 280 }, flexShrink: 0 };
-  if (!item.document || failed) {
-    return (
-      <Alert severity="warning" sx={frame}>
-        {t('admin.kyc.noDocument')}
-      </Alert>
-    );
-  }
-  if (!url) return <Skeleton variant="rounded" height={180} sx={frame} />;
-  if (item.document.contentType === 'application/pdf') {
-    return (
-      <Box sx={frame}>
-        <Link href={url} target="_blank" rel="noopener">
-          {t('admin.kyc.openPdf')}
-        </Link>
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="img"
-      src={url}
-      alt={t('admin.kyc.documentOf', { name })}
-      data-testid="admin-kyc-document"
-      sx={{
-        ...frame,
-        maxHeight: 240,
-        objectFit: 'contain',
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-      }}
-    />
-  );
-}
-
-function RejectDialog({ item, onClose }: { item: KycReviewItem; onClose: () => void }) {
-  const { t } = useTranslation();
-  const message = useMessage();
   const notify = useNotify();
   const decide = useKycDecision();
-  const [reason, setReason] = useState('');
   const [final, setFinal] = useState(false);
-  const [error, setError] = useState<string>();
   const name = `${item.firstName} ${item.lastName}`;
   return (
-    <FormDialog
+    <RejectDialog
       title={t('admin.kyc.rejectTitle', { name })}
       submitLabel={t('admin.kyc.reject')}
-      cancelLabel={t('common.cancel')}
+      reasonLabel={t('admin.kyc.reason')}
+      maxLength={500}
       busy={decide.isPending}
       onClose={onClose}
-      onSubmit={() => {
-        if (!reason.trim()) {
-          setError(message(messages.kycReasonRequired));
-          return;
-        }
+      reject={(reason, fail) =>
         decide.mutate(
-          { applicantId: item.applicantId, approve: false, reason: reason.trim(), final },
+          { applicantId: item.applicantId, approve: false, reason, final },
           {
             onSuccess: () => {
               notify(t('admin.kyc.rejected', { name }), 'success');
               onClose();
             },
-            onError: (failure) => setError(message(failure.message) ?? failure.message),
+            onError: fail,
           },
-        );
-      }}
+        )
+      }
     >
-      <TextField
-        label={t('admin.kyc.reason')}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        multiline
-        minRows={2}
-        required
-        error={Boolean(error)}
-        helperText={error}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-        autoFocus
-      />
       <FormControlLabel
         control={<Checkbox checked={final} onChange={(event) => setFinal(event.target.checked)} />}
         label={t('admin.kyc.final')}
       />
-    </FormDialog>
+    </RejectDialog>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuthToken, getUserData, setAuthNotice } from '../../../lib/auth-storage';
-import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { type FetchCall, json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { LoginPage } from './LoginPage';
 
 const user = (role: string) => ({
@@ -24,6 +24,9 @@ async function signIn(email = 'ada@example.com', password = 'secret-42') {
   await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
+/** The page also asks which outside sign-ins exist (Google); these tests look at the rest. */
+const withoutProviders = (calls: FetchCall[]) => calls.filter((call) => call.path !== '/api/auth/providers');
+
 beforeAll(setUpI18n);
 
 describe('LoginPage', () => {
@@ -33,7 +36,7 @@ describe('LoginPage', () => {
     );
     await signIn();
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
-    expect(calls).toEqual([
+    expect(withoutProviders(calls)).toEqual([
       {
         path: '/api/auth/login',
         method: 'POST',
@@ -142,7 +145,7 @@ describe('LoginPage', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
-    expect(calls.at(-1)).toMatchObject({
+    expect(withoutProviders(calls).at(-1)).toMatchObject({
       path: '/api/auth/login/two-factor',
       body: { ticket: 'T1', code: '123456' },
     });
@@ -163,5 +166,75 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Your sign-in has expired. Please sign in again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('offers "Continue with Google" only when the portal is configured for it', async () => {
+    stubFetch(() => json(200, { success: true, google: false }));
+    const { unmount } = renderAt('/login', <LoginPage />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Google/ })).toBeNull();
+    unmount();
+
+    // A portal that cannot say (an error) shows no button either.
+    stubFetch(() => json(500, { success: false, error: 'Something went wrong. Please try again.' }));
+    const second = renderAt('/login', <LoginPage />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Google/ })).toBeNull();
+    second.unmount();
+
+    stubFetch(() => json(200, { success: true, google: true }));
+    renderAt('/login', <LoginPage />);
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google/start?intent=login',
+    );
+  });
+
+  it('says "Google login failed" when Google sends the person back with a failure', async () => {
+    stubFetch(() => json(200, { success: true, google: true }));
+    renderAt('/login#google=failed', <LoginPage />, '/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google login failed');
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it("finishes a Google sign-in: the cookie session's profile, then the dashboard", async () => {
+    const calls = stubFetch((path) =>
+      path === '/api/auth/profile'
+        ? json(200, { success: true, user: user('INVESTOR') })
+        : json(200, { success: true, google: true }),
+    );
+    renderAt('/login#google=signed-in', <LoginPage />, '/login');
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    expect(calls.map((call) => call.path)).toContain('/api/auth/profile');
+    expect(getAuthToken()).toBe('cookie_session');
+    expect(getUserData()).toMatchObject({ email: 'ada@example.com' });
+  });
+
+  it('says "Google login failed" when the session Google opened cannot be read', async () => {
+    stubFetch((path) =>
+      path === '/api/auth/profile'
+        ? json(401, { success: false, error: 'Authentication required', code: 'UNAUTHENTICATED' })
+        : json(200, { success: true, google: true }),
+    );
+    renderAt('/login#google=signed-in', <LoginPage />, '/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google login failed');
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it('asks for the authenticator code after Google when the account has two-factor', async () => {
+    const calls = stubFetch((path) =>
+      path === '/api/auth/login/two-factor'
+        ? json(200, { success: true, token: 'cookie_session', user: user('INVESTOR') })
+        : json(200, { success: true, google: true }),
+    );
+    renderAt('/login#google=two-factor&ticket=G7', <LoginPage />, '/login');
+    // The ticket leaves the address bar at once.
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/login$/));
+    await userEvent.type(await screen.findByLabelText(/^Authentication code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    expect(withoutProviders(calls)).toEqual([
+      { path: '/api/auth/login/two-factor', method: 'POST', body: { ticket: 'G7', code: '123456' } },
+    ]);
   });
 });

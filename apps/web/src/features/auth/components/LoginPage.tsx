@@ -2,77 +2,50 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import type { LoginForm } from '@portal/shared/auth';
+import { Link as RouterLink } from 'react-router';
 import { messages } from '@portal/shared/messages';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { useMessage } from '../../../i18n/use-message';
-import { api } from '../../../lib/api-client';
-import { clearAuthNotice, peekAuthNotice, storeSession } from '../../../lib/auth-storage';
-import { applyServerError } from '../../../lib/form-errors';
+import { clearAuthNotice, peekAuthNotice } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { applyAccountPreferences } from '../../account-settings/account-preferences';
-import { isAdmittedRole, isAuthResponse, isTwoFactorChallenge, login } from '../api/sign-in';
-import { loginValidation } from '../api/validation';
+import { googleSession } from '../api/google';
+import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
+import { GoogleButton } from './GoogleButton';
 import { TwoFactorStep } from './TwoFactorStep';
+import { useGoogleLanding } from './use-google-landing';
+import { useSignInForm } from './use-sign-in-form';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const navigate = useNavigate();
   useDocumentTitle(t('auth.login.submit'));
   // Shown once: why the user is here (session expired, password reset done).
   const [notice, setNotice] = useState(peekAuthNotice);
   useEffect(clearAuthNotice, []);
-  useEffect(() => loginValidation.preload(), []);
-  const [generalError, setGeneralError] = useState<string>();
-  const [deniedRole, setDeniedRole] = useState<string>();
-  const [ticket, setTicket] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm, unknown, LoginForm>({
-    resolver: loginValidation.resolver,
-    defaultValues: { email: '', password: '' },
-  });
+  const landing = useGoogleLanding();
+  const [googleFailed, setGoogleFailed] = useState(landing?.kind === 'failed');
+  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole, twoFactor, admit } =
+    useSignInForm({
+      admits: isAdmittedRole,
+      home: '/dashboard',
+      onSubmitStart: () => {
+        setNotice(null);
+        setGoogleFailed(false);
+      },
+      initialTicket: landing?.kind === 'two-factor' ? landing.ticket : undefined,
+    });
 
-  /** After the password (and the code, when the account asks for one): the spec §4 role gate. */
-  const admit = async (data: unknown) => {
-    setTicket(undefined);
-    if (!isAuthResponse(data)) {
-      setGeneralError(messages.loginInvalidResponse);
-      return;
-    }
-    if (!isAdmittedRole(data.user.role)) {
-      setDeniedRole(data.user.role);
-      // The server opened a session; this app will not use it, so close it again.
-      await api.logout();
-      return;
-    }
-    storeSession(data);
-    await applyAccountPreferences(data.user);
-    await navigate('/dashboard', { replace: true });
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(null);
-    setGeneralError(undefined);
-    setDeniedRole(undefined);
-    try {
-      const data = await login(values);
-      if (isTwoFactorChallenge(data)) setTicket(data.ticket);
-      else await admit(data);
-    } catch (error) {
-      setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));
-    }
-  });
+  // Back from Google with a session in the cookies: the same role gate as a password sign-in.
+  const completing = useRef(false);
+  useEffect(() => {
+    if (landing?.kind !== 'signed-in' || completing.current) return;
+    completing.current = true;
+    void googleSession().then(admit, () => setGoogleFailed(true));
+  }, [landing, admit]);
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
@@ -81,16 +54,10 @@ export function LoginPage() {
         {deniedRole && (
           <Alert severity="warning">{t('auth.login.accessWarning', { role: deniedRole })}</Alert>
         )}
+        {googleFailed && <Alert severity="error">{message(messages.googleLoginFailed)}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        {ticket ? (
-          <TwoFactorStep
-            ticket={ticket}
-            onSignedIn={admit}
-            onRestart={(reason) => {
-              setTicket(undefined);
-              setGeneralError(reason);
-            }}
-          />
+        {twoFactor ? (
+          <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
         ) : (
           <>
             <AuthForm
@@ -120,6 +87,7 @@ export function LoginPage() {
                 </Box>
               </Box>
             </AuthForm>
+            <GoogleButton intent="login" />
             <AuthFooter
               prompt={t('auth.login.noAccount')}
               to="/register"

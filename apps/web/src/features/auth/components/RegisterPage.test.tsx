@@ -27,7 +27,7 @@ describe('RegisterPage', () => {
     );
     await fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
-    expect(calls[0]).toEqual({
+    expect(calls.find((call) => call.path !== '/api/auth/providers')).toEqual({
       path: '/api/auth/register',
       method: 'POST',
       body: {
@@ -70,5 +70,27 @@ describe('RegisterPage', () => {
       expect(email).toHaveAccessibleDescription('An account with this email already exists'),
     );
     expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers "Sign up with Google" only when the portal is configured for it', async () => {
+    stubFetch(() => json(200, { success: true, google: false }));
+    const { unmount } = renderAt('/register', <RegisterPage />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Google/ })).toBeNull();
+    unmount();
+
+    stubFetch(() => json(200, { success: true, google: true }));
+    renderAt('/register', <RegisterPage />);
+    expect(await screen.findByRole('link', { name: 'Sign up with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google/start?intent=register',
+    );
+  });
+
+  it('says "Google registration failed" when Google sends the person back with a failure', async () => {
+    stubFetch(() => json(200, { success: true, google: true }));
+    renderAt('/register#google=failed', <RegisterPage />, '/register');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google registration failed');
+    expect(getAuthToken()).toBeNull();
   });
 });

@@ -15,13 +15,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isAuthResponse, registerInvestor } from '../api/sign-in';
 import { registerValidation } from '../api/validation';
 import { EmailInput, AuthForm, AuthFooter, NewPasswordFields } from './AuthForm';
+import { GoogleButton } from './GoogleButton';
+import { useGoogleLanding } from './use-google-landing';
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
   useDocumentTitle(t('auth.register.title'));
-  const [generalError, setGeneralError] = useState<string>();
+  // Back from a Google registration that did not go through (ADR 45).
+  const landing = useGoogleLanding();
+  const [generalError, setGeneralError] = useState<string | undefined>(
+    landing?.kind === 'failed' ? messages.googleRegistrationFailed : undefined,
+  );
   useEffect(() => registerValidation.preload(), []);
   const {
     register,
@@ -80,6 +86,7 @@ export function RegisterPage() {
           />
           <NewPasswordFields register={register} errors={errors} passwordLabel={t('fields.password')} />
         </AuthForm>
+        <GoogleButton intent="register" />
         <AuthFooter prompt={t('auth.register.haveAccount')} to="/login" label={t('auth.register.signIn')} />
       </Stack>
     </AuthLayout>

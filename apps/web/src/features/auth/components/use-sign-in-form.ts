@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { LoginForm } from '@portal/shared/auth';
@@ -6,27 +6,40 @@ import { messages } from '@portal/shared/messages';
 import { api } from '../../../lib/api-client';
 import { storeSession } from '../../../lib/auth-storage';
 import { applyServerError } from '../../../lib/form-errors';
-import { isAuthResponse, login } from '../api/sign-in';
+import { isAuthResponse, isTwoFactorChallenge, login } from '../api/sign-in';
 import { loginValidation } from '../api/validation';
 import { applyAccountPreferences } from '../../account-settings/account-preferences';
 
+/** What the page needs to render `TwoFactorStep` while the server waits for the second factor. */
+export interface TwoFactorProps {
+  ticket: string;
+  onSignedIn: (data: unknown) => Promise<void>;
+  onRestart: (reason?: string) => void;
+}
+
 /**
- * A sign-in form for one area of the portal: the investor app or the issuer console. A role the
- * area does not admit is reported (`deniedRole`) and the session the server opened is closed.
+ * A sign-in form for one area of the portal: the investor app or the issuer console. The password
+ * step may be answered with a two-factor challenge (`twoFactor` is then set: the page shows the
+ * code step, and the code's answer is admitted like a password's). A role the area does not admit
+ * is reported (`deniedRole`) and the session the server opened is closed.
  */
 export function useSignInForm({
   admits,
   home,
   onSubmitStart,
+  initialTicket,
 }: {
   admits: (role: string) => boolean;
   home: string;
   onSubmitStart?: () => void;
+  /** A challenge that arrived another way: Google sign-in's redirect (ADR 45). */
+  initialTicket?: string | undefined;
 }) {
   const navigate = useNavigate();
   useEffect(() => loginValidation.preload(), []);
   const [generalError, setGeneralError] = useState<string>();
   const [deniedRole, setDeniedRole] = useState<string>();
+  const [ticket, setTicket] = useState(initialTicket);
   const {
     register,
     handleSubmit,
@@ -37,12 +50,10 @@ export function useSignInForm({
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    onSubmitStart?.();
-    setGeneralError(undefined);
-    setDeniedRole(undefined);
-    try {
-      const data = await login(values);
+  /** After the password (and the code, when the account asks for one): the area's role gate. */
+  const admit = useCallback(
+    async (data: unknown) => {
+      setTicket(undefined);
       if (!isAuthResponse(data)) {
         setGeneralError(messages.loginInvalidResponse);
         return;
@@ -56,10 +67,42 @@ export function useSignInForm({
       storeSession(data);
       await applyAccountPreferences(data.user);
       await navigate(home, { replace: true });
+    },
+    [admits, home, navigate],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    onSubmitStart?.();
+    setGeneralError(undefined);
+    setDeniedRole(undefined);
+    try {
+      const data = await login(values);
+      if (isTwoFactorChallenge(data)) setTicket(data.ticket);
+      else await admit(data);
     } catch (error) {
       setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));
     }
   });
 
-  return { register, errors, isSubmitting, onSubmit, generalError, deniedRole };
+  /** An expired or used-up ticket: back to the password step, with the reason when there is one. */
+  const restart = useCallback((reason?: string) => {
+    setTicket(undefined);
+    setGeneralError(reason);
+  }, []);
+
+  const twoFactor: TwoFactorProps | undefined = ticket
+    ? { ticket, onSignedIn: admit, onRestart: restart }
+    : undefined;
+
+  return {
+    register,
+    errors,
+    isSubmitting,
+    onSubmit,
+    generalError,
+    setGeneralError,
+    deniedRole,
+    twoFactor,
+    admit,
+  };
 }

@@ -9,16 +9,20 @@ import { useMessage } from '../../../i18n/use-message';
 import { getUserData, useAuthToken } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthForm, EmailInput } from '../../auth/components/AuthForm';
+import { TwoFactorStep } from '../../auth/components/TwoFactorStep';
 import { useSignInForm } from '../../auth/components/use-sign-in-form';
 import { ISSUER_HOME, isIssuerConsoleRole } from '../issuer-roles';
 
-/** The issuer console's own sign-in: ISSUER and ADMIN get in; anyone else is told why. */
+/**
+ * The issuer console's own sign-in: ISSUER and ADMIN get in; anyone else is told why. An account
+ * with two-factor authentication is asked for its code, as at the investor sign-in.
+ */
 export function IssuerLoginPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const token = useAuthToken();
   useDocumentTitle(t('issuer.login.title'));
-  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole } = useSignInForm({
+  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole, twoFactor } = useSignInForm({
     admits: isIssuerConsoleRole,
     home: ISSUER_HOME,
   });
@@ -38,26 +42,30 @@ export function IssuerLoginPage() {
       <Stack sx={{ gap: 2 }}>
         {deniedRole && <Alert severity="warning">{t('issuer.login.denied', { role: deniedRole })}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        <AuthForm
-          label={t('issuer.login.title')}
-          submitLabel={t('issuer.login.submit')}
-          submitting={isSubmitting}
-          onSubmit={onSubmit}
-        >
-          <EmailInput
-            label={t('fields.email')}
-            error={message(errors.email?.message)}
-            {...register('email')}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            placeholder={t('fields.passwordPlaceholder')}
-            required
-            error={message(errors.password?.message)}
-            {...register('password')}
-          />
-        </AuthForm>
+        {twoFactor ? (
+          <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
+        ) : (
+          <AuthForm
+            label={t('issuer.login.title')}
+            submitLabel={t('issuer.login.submit')}
+            submitting={isSubmitting}
+            onSubmit={onSubmit}
+          >
+            <EmailInput
+              label={t('fields.email')}
+              error={message(errors.email?.message)}
+              {...register('email')}
+            />
+            <PasswordInput
+              label={t('fields.password')}
+              autoComplete="current-password"
+              placeholder={t('fields.passwordPlaceholder')}
+              required
+              error={message(errors.password?.message)}
+              {...register('password')}
+            />
+          </AuthForm>
+        )}
         <Link
           component={RouterLink}
           to="/login"

@@ -1,4 +1,5 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -27,6 +28,8 @@ import { useMarkRead } from '../api/mark-read';
 const ICONS: Record<NotificationType, ReactNode> = {
   'kyc.verified': <VerifiedUserOutlined color="success" />,
   'kyc.rejected': <VerifiedUserOutlined color="error" />,
+  'kyb.approved': <BusinessOutlined color="success" />,
+  'kyb.rejected': <BusinessOutlined color="error" />,
   'vault.created': <AccountBalanceWalletOutlined color="primary" />,
   'sbt.minted': <TokenOutlined color="primary" />,
   'sbt.revoked': <TokenOutlined color="error" />,

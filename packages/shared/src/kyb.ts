@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/**
+ * Know Your Business (spec §2 "Compliance": 'Upload Business Docs'; ADR 0046). A company investor
+ * uploads business documents; the first upload opens an application that stays 'pending' until an
+ * administrator approves or rejects it. Uploading again after a rejection reopens it.
+ */
+
+export const KYB_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type KybStatus = (typeof KYB_STATUSES)[number];
+/** What the user sees: 'not_submitted' until their first document. */
+export const KYB_VIEW_STATUSES = ['not_submitted', ...KYB_STATUSES] as const;
+export type KybViewStatus = (typeof KYB_VIEW_STATUSES)[number];
+
+export const KYB_DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type KybDocumentContentType = (typeof KYB_DOCUMENT_CONTENT_TYPES)[number];
+/** Per file; a scanned certificate or articles of association fit comfortably. */
+export const KYB_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Per application: incorporation, articles, registers, proof of address, signatories, one spare. */
+export const KYB_MAX_DOCUMENTS = 6;
+export const KYB_FILE_NAME_MAX = 200;
+export const KYB_REASON_MAX = 500;
+
+/** Base64 in JSON, as the avatar and the KYC document uploads: JSON is the API's only body format. */
+export const KybUploadSchema = z
+  .strictObject({
+    fileName: z
+      .string({ error: messages.kybFileNameRequired })
+      .trim()
+      .min(1, messages.kybFileNameRequired)
+      .max(KYB_FILE_NAME_MAX, messages.kybFileNameTooLong),
+    contentType: z.enum(KYB_DOCUMENT_CONTENT_TYPES, { error: messages.kycDocumentUnsupported }),
+    data: z
+      .string({ error: messages.kybDocumentRequired })
+      .min(1, messages.kybDocumentRequired)
+      // The size is checked once decoded (413); the route's body limit bounds the string.
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.kycDocumentUnreadable),
+  })
+  .meta({ id: 'KybUpload' });
+export type KybUpload = z.infer<typeof KybUploadSchema>;
+
+export const KybDocumentParamsSchema = z.strictObject({
+  documentId: z.uuid(messages.kybDocumentNotFound),
+});
+
+export const KybDocumentSchema = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    contentType: z.enum(KYB_DOCUMENT_CONTENT_TYPES),
+    size: z.number().int().nonnegative(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'KybDocument' });
+export type KybDocument = z.infer<typeof KybDocumentSchema>;
+
+/** The user's own view of their application (the Compliance tab). */
+export const KybApplicationSchema = z
+  .object({
+    status: z.enum(KYB_VIEW_STATUSES),
+    /** The reviewer's reason, on a rejection. */
+    reason: z.string().nullable(),
+    submittedAt: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    documents: z.array(KybDocumentSchema),
+  })
+  .meta({ id: 'KybApplication' });
+export type KybApplication = z.infer<typeof KybApplicationSchema>;
+
+export const KybResponseSchema = z
+  .object({ success: z.literal(true), message: z.string().optional(), kyb: KybApplicationSchema })
+  .meta({ id: 'KybResponse' });
+export type KybResponse = z.infer<typeof KybResponseSchema>;
+
+// ----- the admin console's review queue -----
+
+export const KybUserParamsSchema = z.strictObject({ userId: z.uuid(messages.notFound) });
+
+export const AdminKybQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const KybReviewItemSchema = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    status: z.enum(KYB_STATUSES),
+    reason: z.string().nullable(),
+    submittedAt: z.string(),
+    decidedAt: z.string().nullable(),
+    decidedByEmail: z.string().nullable(),
+    documents: z.array(KybDocumentSchema),
+  })
+  .meta({ id: 'KybReviewItem' });
+export type KybReviewItem = z.infer<typeof KybReviewItemSchema>;
+
+export const KybApplicationsResponseSchema = z
+  .object({ success: z.literal(true), applications: z.array(KybReviewItemSchema) })
+  .meta({ id: 'KybApplicationsResponse' });
+
+export const KybRejectRequestSchema = z
+  .strictObject({
+    reason: z
+      .string({ error: messages.kycReasonRequired })
+      .trim()
+      .min(1, messages.kycReasonRequired)
+      .max(KYB_REASON_MAX, messages.kycReasonTooLong),
+  })
+  .meta({ id: 'KybRejectRequest' });
+export type KybRejectRequest = z.infer<typeof KybRejectRequestSchema>;
+
+export const KybDecisionResponseSchema = z
+  .object({ success: z.literal(true), application: KybReviewItemSchema })
+  .meta({ id: 'KybDecisionResponse' });
