@@ -26,7 +26,7 @@ test('the main pages run under the strict CSP without console errors, in both di
   await expect(page.getByTestId('overview-stats')).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'العربية' }).click();
+  await page.getByRole('menuitemradio', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('topbar-title')).toHaveText('لوحة تحكم المستثمر');
   await page.keyboard.press('Escape');

@@ -5,8 +5,10 @@ import { registerAccount, uniqueEmail } from './portal';
 
 /**
  * Screenshots of the main screens for review (git-ignored artifacts): sign-in, registration and
- * dashboard at desktop and phone width, light and dark, in English, Arabic and French.
+ * dashboard and every account-settings tab at desktop and phone width, light and dark, in English, Arabic and French.
  */
+const SETTINGS_SECTIONS = ['personal', 'security', 'blockchain', 'preferences', 'compliance', 'account'];
+
 test.describe('screenshots', () => {
   let email: string;
   test.beforeAll(async () => {
@@ -34,10 +36,14 @@ test.describe('screenshots', () => {
       // The drawer is fixed to the viewport: a full-page capture would cut it short on desktop.
       await page.screenshot({ path: name('dashboard'), fullPage: look.width === 'phone' });
 
-      if (look.width === 'desktop') {
-        await page.goto('/account-settings?section=security');
-        await expect(page.locator('form')).toBeVisible();
-        await page.screenshot({ path: name('settings') });
+      // Every account-settings tab, checked for overflow: nothing wider than the viewport.
+      for (const section of SETTINGS_SECTIONS) {
+        await page.goto(`/account-settings?section=${section}`);
+        await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+        await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `settings ${section} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: name(`settings-${section}`), fullPage: true });
       }
     });
   }

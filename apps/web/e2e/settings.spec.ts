@@ -62,7 +62,7 @@ test('notifications arrive live with an unread badge and can be marked read', as
   await registerAccount({ name: 'Nora Notes', email, role: 'investor' });
   await signIn(page, email);
   // The sign-in from this browser is new to the account (it registered through the API): an alert.
-  await expect(page.getByRole('button', { name: 'Account menu, 1 unread notifications' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu, unread notifications: 1' })).toBeVisible();
   // A vault created from another device: its notification is pushed to this page.
   const token = await signInWithApi(email, PASSWORD);
   const created = await fetch(`${process.env.PORTAL_E2E_URL}/api/vault/create`, {
@@ -71,7 +71,7 @@ test('notifications arrive live with an unread badge and can be marked read', as
     body: JSON.stringify({ autoFuel: false }),
   });
   expect(created.status).toBe(201);
-  const menuButton = page.getByRole('button', { name: 'Account menu, 2 unread notifications' });
+  const menuButton = page.getByRole('button', { name: 'Account menu, unread notifications: 2' });
   await expect(menuButton).toBeVisible();
   await menuButton.click();
   await page.getByRole('menuitem', { name: /Notifications/ }).click();

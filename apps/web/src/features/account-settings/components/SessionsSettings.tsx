@@ -30,7 +30,12 @@ function SessionItem({
   const { t, i18n } = useTranslation();
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const device = session.device ?? t('settings.security.unknownDevice');
+  // The server names a device "<browser> on <os>" (auth/device.ts): the joining word is put in
+  // the reader's language, the product names kept as they are.
+  const parts = session.device ? /^(.+) on (.+)$/.exec(session.device) : null;
+  const device = parts
+    ? t('settings.security.deviceOn', { browser: parts[1], os: parts[2] })
+    : (session.device ?? t('settings.security.unknownDevice'));
   return (
     <ListItem disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
       <ListItemIcon sx={{ minWidth: 40 }}>

@@ -42,8 +42,18 @@ export function SettingsSection({
 /** A row with a label (and hint) on one side and its control on the other. */
 export function SettingRow({ label, hint, control }: { label: string; hint?: string; control: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, paddingBlock: 1.25 }}>
-      <Box sx={{ flex: 1 }}>
+    // The control moves under its label when both do not fit (phones, longer languages).
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 1,
+        paddingBlock: 1.25,
+      }}
+    >
+      <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 550 }}>{label}</Typography>
         {hint && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -133,6 +133,9 @@ export function CredentialDialog({
               component="pre"
               dir="ltr"
               data-testid="credential-json"
+              // It scrolls: keyboard users must be able to reach it (axe scrollable-region-focusable).
+              tabIndex={0}
+              aria-label={t('credentials.raw')}
               sx={{
                 margin: 0,
                 padding: 2,

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -30,37 +31,39 @@ function NavItems({
       {dashboardTabs.map(({ value, icon: Icon }) => {
         const selected = value === active;
         return (
-          <ListItemButton
-            key={value}
-            component={RouterLink}
-            to={tabHref(value)}
-            selected={selected}
-            aria-current={selected ? 'page' : undefined}
-            onClick={onNavigate}
-            sx={{
-              minHeight: 44,
-              borderRadius: 2,
-              paddingInline: 1.5,
-              color: 'text.secondary',
-              '&.Mui-selected': {
-                color: 'primary.main',
-                bgcolor: 'action.selected',
-                '& .MuiListItemIcon-root': { color: 'primary.main' },
-              },
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 0, marginInlineEnd: 2, color: 'inherit' }}>
-              <Icon />
-            </ListItemIcon>
-            <ListItemText
-              primary={t(`nav.${value}`)}
-              className={collapsible ? 'nav-label' : undefined}
-              slotProps={{
-                primary: { noWrap: true, sx: { fontWeight: selected ? 650 : 500, fontSize: 14.5 } },
+          // A list holds list items: the link sits inside one (axe "list").
+          <ListItem key={value} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={tabHref(value)}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{
+                minHeight: 44,
+                borderRadius: 2,
+                paddingInline: 1.5,
+                color: 'text.secondary',
+                '&.Mui-selected': {
+                  color: 'primary.main',
+                  bgcolor: 'action.selected',
+                  '& .MuiListItemIcon-root': { color: 'primary.main' },
+                },
               }}
-              sx={collapsible ? { opacity: 0, transition: 'opacity 150ms' } : undefined}
-            />
-          </ListItemButton>
+            >
+              <ListItemIcon sx={{ minWidth: 0, marginInlineEnd: 2, color: 'inherit' }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText
+                primary={t(`nav.${value}`)}
+                className={collapsible ? 'nav-label' : undefined}
+                slotProps={{
+                  primary: { noWrap: true, sx: { fontWeight: selected ? 650 : 500, fontSize: 14.5 } },
+                }}
+                sx={collapsible ? { opacity: 0, transition: 'opacity 150ms' } : undefined}
+              />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

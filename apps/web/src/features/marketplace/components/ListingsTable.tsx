@@ -18,6 +18,7 @@ import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { formatDate } from '../../../lib/format';
 import { ListingDetails } from './ListingDetails';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 const COLUMNS = ['name', 'symbol', 'type', 'issuer', 'blockchain', 'status', 'created', 'actions'] as const;
 
@@ -144,15 +145,3 @@ export function ListingsTable({
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -24,6 +24,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useMessage } from '../../../i18n/use-message';
 import { useNotifications } from '../api/list-notifications';
 import { useMarkRead } from '../api/mark-read';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 const ICONS: Record<NotificationType, ReactNode> = {
   'kyc.verified': <VerifiedUserOutlined color="success" />,
@@ -49,7 +50,6 @@ function NotificationItem({ notification, onRead }: { notification: Notification
     <li>
       <ListItemButton
         onClick={notification.read ? undefined : onRead}
-        aria-label={notification.read ? undefined : `${title} · ${t('notifications.unread')}`}
         sx={{ borderRadius: 1.5, alignItems: 'flex-start', gap: 0.5 }}
       >
         <ListItemIcon sx={{ minWidth: 40, marginBlockStart: 0.5 }}>{ICONS[notification.type]}</ListItemIcon>
@@ -59,10 +59,22 @@ function NotificationItem({ notification, onRead }: { notification: Notification
           slotProps={{ primary: { sx: { fontWeight: notification.read ? 400 : 650 } } }}
         />
         {!notification.read && (
-          <Box
-            aria-hidden
-            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', marginBlockStart: 1.25 }}
-          />
+          <>
+            <Box
+              aria-hidden
+              sx={{
+                width: 8,
+                height: 8,
+                borderRadius: '50%',
+                bgcolor: 'primary.main',
+                marginBlockStart: 1.25,
+              }}
+            />
+            {/* The dot's meaning, for screen readers; the name stays the visible text plus this. */}
+            <Box component="span" sx={visuallyHidden}>
+              {t('notifications.unread')}
+            </Box>
+          </>
         )}
       </ListItemButton>
     </li>

@@ -75,12 +75,13 @@ export function DesignCard({
         )}
       </Box>
       <CardContent sx={{ padding: 2 }}>
-        {/* The designs are named by the server in English: each text keeps its own direction. */}
+        {/* The server names its designs in English; a design the catalogue does not know yet
+            keeps that name, in its own direction. */}
         <Typography dir="auto" sx={{ fontWeight: 650 }}>
-          {design.name}
+          {t(`sbt.designs.${design.id}.name`, { defaultValue: design.name })}
         </Typography>
         <Typography dir="auto" variant="body2" sx={{ color: 'text.secondary', marginBlockStart: 0.5 }}>
-          {design.description}
+          {t(`sbt.designs.${design.id}.description`, { defaultValue: design.description })}
         </Typography>
       </CardContent>
     </>
@@ -100,7 +101,6 @@ export function DesignCard({
           onClick={onChoose}
           role={role}
           aria-checked={role === 'radio' ? selected : undefined}
-          aria-label={design.name}
           sx={{
             height: '100%',
             display: 'flex',

@@ -16,6 +16,7 @@ const images = [
     url: 'http://portal.test/ipfs/bafy-sentinel',
     description: 'A shield.',
   },
+  { id: 'orbit', name: 'Orbit', url: 'http://portal.test/ipfs/bafy-orbit', description: 'A new design.' },
 ];
 
 const SBT_ID = '0b6f4a52-3c1e-4f0e-9a55-2f0a7f1b9c11';
@@ -76,7 +77,10 @@ describe('SbtTab', () => {
     expect(await screen.findByText('No SBTs Yet')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Create New SBT' })).toHaveLength(2);
     expect(await screen.findByText('Aurora')).toBeInTheDocument();
-    expect(screen.getByText('A shield.')).toBeInTheDocument();
+    // Known designs read from the catalogue (translated); an unknown one keeps the server's words.
+    expect(screen.getByText('A gold shield and check mark for a verified investor.')).toBeInTheDocument();
+    expect(screen.getByText('Orbit')).toBeInTheDocument();
+    expect(screen.getByText('A new design.')).toBeInTheDocument();
     expect(screen.queryByText('You have reached the limit of 1 SBT per account')).toBeNull();
   });
 
@@ -152,8 +156,8 @@ describe('SbtTab', () => {
     expect(within(dialog).getByText('Choose Your SBT Design')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create SBT' })).toBeDisabled();
     expect(within(dialog).getByText('Please select an SBT design first.')).toBeInTheDocument();
-    await user.click(await within(dialog).findByRole('radio', { name: 'Sentinel' }));
-    expect(within(dialog).getByRole('radio', { name: 'Sentinel' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(await within(dialog).findByRole('radio', { name: /^Sentinel/ }));
+    expect(within(dialog).getByRole('radio', { name: /^Sentinel/ })).toHaveAttribute('aria-checked', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Create SBT' }));
 
     expect(await screen.findByText('SBT created successfully!')).toBeInTheDocument();
@@ -193,7 +197,7 @@ describe('SbtTab', () => {
     const user = userEvent.setup();
     renderTab('/dashboard?tab=sbt&create=1');
     const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('radio', { name: 'Aurora' }));
+    await user.click(await within(dialog).findByRole('radio', { name: /^Aurora/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create SBT' }));
     expect(
       await within(dialog).findByText(
@@ -216,7 +220,7 @@ describe('SbtTab', () => {
     const user = userEvent.setup();
     renderTab('/dashboard?tab=sbt&create=1');
     const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('radio', { name: 'Aurora' }));
+    await user.click(await within(dialog).findByRole('radio', { name: /^Aurora/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create SBT' }));
     expect(await within(dialog).findByText('Failed to create SBT')).toBeInTheDocument();
     expect(within(dialog).getByText('Create your DID first')).toBeInTheDocument();
