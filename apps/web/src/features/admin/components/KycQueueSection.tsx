@@ -11,13 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycReviewItem } from '@portal/shared/kyc';
-import { COUNTRIES } from '@portal/shared/kyc-countries';
 import { AppButton } from '../../../components/AppButton';
 import { Detail } from '../../../components/Detail';
 import { EmptyState } from '../../../components/EmptyState';
 import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
+import { countryName } from '../../../lib/country-name';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fetchKycDocument, useKycDecision, useKycQueue } from '../api/admin';
 import { DocumentPreview } from './DocumentPreview';
@@ -90,7 +90,7 @@ function Submission({ item, onReject }: { item: KycReviewItem; onReject: () => v
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, margin: 0 }}
             >
               <Detail term={t('admin.kyc.dob')}>{formatDate(item.dob, i18n.language)}</Detail>
-              <Detail term={t('admin.kyc.country')}>{COUNTRIES[item.country] ?? item.country}</Detail>
+              <Detail term={t('admin.kyc.country')}>{countryName(item.country, i18n.language)}</Detail>
               <Detail term={t('admin.kyc.document')}>{t(`admin.kyc.documentTypes.${item.idDocType}`)}</Detail>
               <Detail term={t('admin.kyc.number')}>
                 <span dir="ltr">{item.number}</span>

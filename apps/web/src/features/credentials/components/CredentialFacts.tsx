@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_STATUSES, type KycStatus } from '@portal/shared/kyc';
-import { COUNTRIES } from '@portal/shared/kyc-countries';
 import { formatDate } from '../../../lib/format';
+import { countryName } from '../../../lib/country-name';
 
 const mono = { fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', fontSize: 13 } as const;
 
@@ -111,7 +111,7 @@ export function CredentialFacts({ credential }: { credential: Claims }) {
         />
         <Fact
           label={t('credentials.country')}
-          value={country ? (COUNTRIES[country] ? `${COUNTRIES[country]} (${country})` : country) : '—'}
+          value={country ? `${countryName(country, i18n.language)} (${country})` : '—'}
         />
       </FactSection>
     </>
