@@ -15,6 +15,8 @@ import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDate } from '../../../lib/format';
 
+const defaultVaultName = /^Investor vault ([0-9a-f]{8})$/;
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -61,7 +63,13 @@ export function VaultStatusCard({ vault, onCreate }: { vault: Vault | null; onCr
           }}
         >
           <Detail label={t('vault.status.name')}>
-            <Typography noWrap>{vault.name}</Typography>
+            <Typography noWrap>
+              {/* The portal names vaults "Investor vault <ref>" (vault.service.ts): said in the
+                  reader's language; a name given elsewhere is shown as it is. */}
+              {defaultVaultName.test(vault.name)
+                ? t('vault.status.defaultName', { ref: defaultVaultName.exec(vault.name)![1] })
+                : vault.name}
+            </Typography>
           </Detail>
           <Detail label={t('vault.status.id')}>
             <Typography noWrap dir="ltr" sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 14 }}>
