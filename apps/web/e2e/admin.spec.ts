@@ -3,7 +3,7 @@ import { expectAccessible } from './a11y';
 import { APPLICANT } from './identity';
 import { applyLook, looks, shotPath } from './looks';
 import { ADMIN, PASSWORD, uniqueEmail } from './portal';
-import { portalDatabase, startE2eServer, type E2eServer } from './server';
+import { portalDatabase, startE2eServer, stopE2eServer, type E2eServer } from './server';
 
 /**
  * The admin console (issue 13) on a portal whose KYC sandbox leaves every application to a
@@ -76,8 +76,8 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(() => {
-  review?.server.kill('SIGTERM');
+test.afterAll(async () => {
+  if (review) await stopE2eServer(review.server.pid, review.dataDir);
 });
 
 async function signInAsAdmin(page: Page) {

@@ -1,6 +1,5 @@
 import { isNull } from 'drizzle-orm';
-import { rmSync } from 'node:fs';
-import { portalDatabase } from './server';
+import { portalDatabase, stopE2eServer } from './server';
 
 /**
  * Nothing personal is public (issue 10): after the whole run, no document the public gateway
@@ -25,29 +24,11 @@ async function assertNoPersonalDataPublic(dataDir: string): Promise<void> {
   }
 }
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Stops the server the global setup started (by its pid) and removes its DATA_DIR. */
 export default async function globalTeardown(): Promise<void> {
-  const pid = Number(process.env.PORTAL_E2E_SERVER_PID);
-  if (pid && running(pid)) {
-    process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + 10_000;
-    while (running(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (running(pid)) process.kill(pid, 'SIGKILL');
-  }
-  const dataDir = process.env.PORTAL_E2E_DATA_DIR;
-  if (!dataDir) return;
-  try {
-    await assertNoPersonalDataPublic(dataDir);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await stopE2eServer(
+    Number(process.env.PORTAL_E2E_SERVER_PID),
+    process.env.PORTAL_E2E_DATA_DIR,
+    assertNoPersonalDataPublic,
+  );
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,38 @@ export async function startE2eServer(
     throw error;
   }
   return { url, dataDir, server };
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a portal started by `startE2eServer` (SIGTERM, SIGKILL after 10 s), then removes its
+ * DATA_DIR; `inspect` reads the DATA_DIR first.
+ */
+export async function stopE2eServer(
+  pid: number | undefined,
+  dataDir: string | undefined,
+  inspect?: (dataDir: string) => Promise<void>,
+): Promise<void> {
+  if (pid && running(pid)) {
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (running(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (running(pid)) process.kill(pid, 'SIGKILL');
+  }
+  if (!dataDir) return;
+  try {
+    await inspect?.(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
