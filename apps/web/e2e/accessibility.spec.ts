@@ -3,18 +3,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeFindings } from './a11y';
 import { investorWithSbt, signIn, submitSignIn } from './identity';
 import { applyLook, looks } from './looks';
-import { registerAccount, uniqueEmail } from './portal';
+import { ADMIN, registerAccount, uniqueEmail } from './portal';
 
 /**
  * Every screen and dialog of the portal through axe (WCAG 2.2 AA) in English, Arabic and French
  * (issue 12: 0 violations everywhere). Findings are gathered per screen, so one run reports all.
- * The admin console has its own scans in admin.spec.ts, the marketplace's purchase dialog in
+ * The admin console's dialogs are scanned in admin.spec.ts, the marketplace's purchase dialog in
  * market.spec.ts.
  */
 const LANGUAGES = ['en', 'ar', 'fr'] as const;
 type Language = (typeof LANGUAGES)[number];
 const TABS = ['vault', 'did', 'sbt', 'portfolio', 'marketplace', 'opportunities', 'analytics', 'assets'];
 const SECTIONS = ['personal', 'security', 'blockchain', 'preferences', 'compliance', 'account'];
+const ADMIN_TABS = ['users', 'kyc', 'kyb', 'listings', 'jobs', 'chain', 'mail', 'audit'];
 const ANONYMOUS = ['/login', '/register', '/forgot-password', '/reset-password', '/verify', '/issuer/login'];
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -119,6 +120,18 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(/\/issuer$/);
     await check('issuer console');
     await openDialog('create token dialog', () => button('issuer.tokens.create').click());
+
+    // The admin console's tabs (its dialogs are scanned in admin.spec.ts).
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(ADMIN.email);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const tab of ADMIN_TABS) {
+      await page.goto(`/admin?tab=${tab}`);
+      await check(`admin ${tab}`);
+    }
 
     expect(findings).toEqual({});
   });

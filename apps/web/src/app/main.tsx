@@ -1,5 +1,3 @@
-import '../lib/zod-jitless';
-import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -7,7 +5,8 @@ import { initI18n } from '../i18n/i18n';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
-await initI18n();
+// English beyond the sign-in page loads with the other pages (router.tsx).
+await initI18n({ firstPageOnly: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

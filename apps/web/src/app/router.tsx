@@ -2,11 +2,18 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { loadEnglish } from '../i18n/i18n';
 import { GuestOnly, HomeRedirect, RequireAuth } from './guards';
 
-/** A page loaded on first visit; the named export keeps imports greppable. */
+/**
+ * A page loaded on first visit, with the whole English catalogue (the first bundle holds only the
+ * sign-in page's words); the named export keeps imports greppable.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadEnglish()]);
+    return { default: module[name] };
+  });
 }
 
 // The sign-in page ships in the first bundle (it is where most visits start); every other page,

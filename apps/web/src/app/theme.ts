@@ -1,5 +1,8 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from './preferences';
+// Inter's @font-face rules (woff2 URLs rewritten by Vite), added by CssBaseline through emotion
+// rather than linked as a stylesheet: a linked one would block the first paint.
+import interFontFaces from '@fontsource-variable/inter/index.css?inline';
 
 const fontFamily = [
   '"Inter Variable"',
@@ -47,6 +50,7 @@ export function createAppTheme(mode: ThemeMode, direction: 'ltr' | 'rtl'): Theme
   const border = `1px solid ${theme.palette.divider}`;
   return createTheme(theme, {
     components: {
+      MuiCssBaseline: { styleOverrides: interFontFaces },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 10 } },

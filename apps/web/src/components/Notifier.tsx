@@ -1,6 +1,17 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
+
+// The snackbar (transitions, click-away) loads with the first notice, not with the sign-in page.
+const Notice = lazy(async () => ({ default: (await import('./Notice')).Notice }));
 
 type Notify = (message: string, severity?: AlertColor) => void;
 
@@ -20,22 +31,11 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={notice?.key}
-        open={!!notice}
-        autoHideDuration={6000}
-        onClose={(_event, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={notice?.severity ?? 'success'}
-          variant="filled"
-          onClose={close}
-          sx={{ width: '100%' }}
-        >
-          {notice?.message}
-        </Alert>
-      </Snackbar>
+      {notice && (
+        <Suspense fallback={null}>
+          <Notice key={notice.key} message={notice.message} severity={notice.severity} onClose={close} />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

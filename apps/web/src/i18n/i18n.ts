@@ -1,14 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { prepareRtl } from '../app/direction';
-import { english } from './catalogue';
+import englishUrl from './en.json?url';
+import { firstPageEnglish } from './first-page';
 
 export const languages = ['en', 'ar', 'fr'] as const;
 export type Language = (typeof languages)[number];
 
 const LANGUAGE_KEY = 'language';
 
-// English ships with the first page; the other catalogues load when chosen.
+// The English of the sign-in page ships with the first bundle; the rest of English, and the other
+// catalogues, load when needed.
 const catalogues: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
   ar: () => import('./ar.json'),
   fr: () => import('./fr.json'),
@@ -27,6 +29,32 @@ function storedLanguage(): Language {
   }
 }
 
+let english: Promise<void> | undefined;
+
+/**
+ * The whole English catalogue. The build fetches it as a file (en.json is also imported for the
+ * first page's sections, so a dynamic import would put all of it into the first bundle).
+ */
+async function wholeEnglish(): Promise<object> {
+  if (!import.meta.env.PROD) return (await import('./en.json')).default;
+  const response = await fetch(englishUrl);
+  if (!response.ok) throw new Error(`${englishUrl}: HTTP ${response.status}`);
+  return (await response.json()) as object;
+}
+
+/** Adds the whole English catalogue (the fallback of every language); once. */
+export function loadEnglish(): Promise<void> {
+  return (english ??= wholeEnglish().then(
+    (catalogue) => {
+      i18n.addResourceBundle('en', 'translation', catalogue, true, true);
+    },
+    (error: unknown) => {
+      english = undefined; // a failed download is retried by the next page
+      throw error;
+    },
+  ));
+}
+
 async function ensureCatalogue(language: Language): Promise<void> {
   if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
   const catalogue = await catalogues[language]();
@@ -38,18 +66,22 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = i18n.dir(language);
 }
 
-/** Starts i18next in the stored language, with its catalogue loaded before the first render. */
-export async function initI18n(): Promise<void> {
+/**
+ * Starts i18next in the stored language, with its catalogue loaded before the first render. With
+ * `firstPageOnly`, English holds only the sign-in page's sections until `loadEnglish()` (every
+ * other page's loader awaits it: see app/router.tsx).
+ */
+export async function initI18n({ firstPageOnly = false }: { firstPageOnly?: boolean } = {}): Promise<void> {
   const language = storedLanguage();
   i18n.on('languageChanged', applyToDocument);
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: english } },
+    resources: { en: { translation: firstPageEnglish } },
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: languages,
     interpolation: { escapeValue: false },
   });
-  await setLanguage(language);
+  await Promise.all([setLanguage(language), firstPageOnly ? undefined : loadEnglish()]);
 }
 
 /** Switches the interface language (Arabic also switches to right-to-left) and remembers it. */

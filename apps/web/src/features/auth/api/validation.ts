@@ -1,18 +1,15 @@
 import type { z } from 'zod';
 import type {
   ForgotPasswordRequestSchema,
-  LoginFormSchema,
   RegisterFormSchema,
   ResetPasswordFormSchema,
 } from '@portal/shared/auth';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 
-/** The auth forms validate with the shared schemas of spec §5 (see form-schemas.ts). */
-export const loginValidation = lazyResolver<
-  z.input<typeof LoginFormSchema>,
-  z.output<typeof LoginFormSchema>
->(async () => (await import('./form-schemas')).loginResolver);
-
+/**
+ * The auth forms validate with the shared schemas of spec §5 (see form-schemas.ts). The sign-in
+ * form, on the first page, has the same rules written out instead (login-rules.ts).
+ */
 export const registerValidation = lazyResolver<
   z.input<typeof RegisterFormSchema>,
   z.output<typeof RegisterFormSchema>

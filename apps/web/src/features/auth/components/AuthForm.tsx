@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -36,7 +35,19 @@ export function AuthForm(props: {
 export function AuthFooter({ prompt, to, label }: { prompt: string; to: string; label: string }) {
   return (
     <>
-      <Divider sx={{ marginBlock: 1 }} />
+      {/* MUI's Divider, drawn as a plain rule: the first page need not ship the component. */}
+      <Box
+        component="hr"
+        sx={{
+          margin: 0,
+          marginBlock: 1,
+          flexShrink: 0,
+          borderWidth: 0,
+          borderStyle: 'solid',
+          borderColor: 'divider',
+          borderBottomWidth: 'thin',
+        }}
+      />
       <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary' }}>
         {prompt}{' '}
         <Link component={RouterLink} to={to} underline="hover" sx={{ fontWeight: 600 }}>

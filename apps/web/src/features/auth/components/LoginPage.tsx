@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messages } from '@portal/shared/messages';
@@ -15,9 +15,11 @@ import { googleSession } from '../api/google';
 import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
 import { GoogleButton } from './GoogleButton';
-import { TwoFactorStep } from './TwoFactorStep';
 import { useGoogleLanding } from './use-google-landing';
 import { useSignInForm } from './use-sign-in-form';
+
+// Only accounts with two-factor authentication see the code step: it loads when asked for.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./TwoFactorStep')).TwoFactorStep }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -57,7 +59,9 @@ export function LoginPage() {
         {googleFailed && <Alert severity="error">{message(messages.googleLoginFailed)}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
         {twoFactor ? (
-          <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
+          <Suspense fallback={null}>
+            <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
+          </Suspense>
         ) : (
           <>
             <AuthForm

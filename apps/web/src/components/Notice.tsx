@@ -1,0 +1,26 @@
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+
+/** One notice of the Notifier; loaded with the first notice, not with the first page. */
+export function Notice({
+  message,
+  severity,
+  onClose,
+}: {
+  message: string;
+  severity: AlertColor;
+  onClose: () => void;
+}) {
+  return (
+    <Snackbar
+      open
+      autoHideDuration={6000}
+      onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
+        {message}
+      </Alert>
+    </Snackbar>
+  );
+}
