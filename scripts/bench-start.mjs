@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Part of `npm run bench`: how long `npm start` (scripts/start.mjs) takes to answer /api/health,
+ * Part of `npm run bench`: how long `npm start` takes to answer /api/health,
  * on the embedded defaults, against a bare Node HTTP server started the same way in the same run.
  *  - cold: a fresh DATA_DIR (keys, migrations, chain genesis); the build is already up to date;
  *  - warm: the same DATA_DIR again once the demo market is seeded, nothing changed (issue 13's
@@ -18,6 +18,10 @@ import { buildWeb } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARM_RUNS = 5;
+// `npm start` itself, through the npm that runs this script (npm run bench), else the npm on PATH.
+const NPM_START = process.env.npm_execpath
+  ? [process.execPath, process.env.npm_execpath, 'start', '--silent']
+  : ['npm', 'start', '--silent'];
 const QUIET_MS = 2_000;
 
 const freePort = () =>
@@ -43,10 +47,12 @@ const healthy = async (port) => {
 async function timedStart(args, env, settle = async () => {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  // Its own process group: `npm start` runs the server in a child, and both are stopped.
+  const child = spawn(args[0], args.slice(1), {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   const lines = [];
   child.stdout.setEncoding('utf8').on('data', (chunk) => lines.push(...chunk.split('\n')));
@@ -57,7 +63,7 @@ async function timedStart(args, env, settle = async () => {}) {
   }
   const elapsed = performance.now() - started;
   await settle(lines);
-  child.kill('SIGTERM');
+  process.kill(-child.pid, 'SIGTERM');
   await exited;
   return elapsed;
 }
@@ -86,15 +92,15 @@ buildWeb();
 const bare = [];
 for (let i = 0; i < WARM_RUNS; i++) {
   const script = `require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, '127.0.0.1')`;
-  bare.push(await timedStart(['-e', script], {}));
+  bare.push(await timedStart([process.execPath, '-e', script], {}));
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 try {
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  const cold = await timedStart(['scripts/start.mjs'], env, demoSeeded);
+  const cold = await timedStart(NPM_START, env, demoSeeded);
   const warm = [];
-  for (let i = 0; i < WARM_RUNS; i++) warm.push(await timedStart(['scripts/start.mjs'], env));
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await timedStart(NPM_START, env));
   const base = median(bare);
   console.log('\n`npm start` to the first /api/health 200 (embedded defaults, build up to date):');
   console.log(`  bare Node HTTP server   ${fmt(base)} (median of ${WARM_RUNS})`);
