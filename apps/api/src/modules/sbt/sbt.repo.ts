@@ -34,8 +34,21 @@ export class SbtRepo {
     return row;
   }
 
+  // Prepared on first use: the SBT tab and the settings page read the list on every visit.
+  private preparedOwned?: ReturnType<SbtRepo['prepareOwned']>;
+
+  private prepareOwned() {
+    return this.db
+      .select()
+      .from(sbts)
+      .where(eq(sbts.userId, sql.placeholder('userId')))
+      .orderBy(sbts.createdAt)
+      .prepare('sbts_owned');
+  }
+
   async listOwned(userId: string): Promise<SbtRow[]> {
-    return this.db.select().from(sbts).where(eq(sbts.userId, userId)).orderBy(sbts.createdAt);
+    this.preparedOwned ??= this.prepareOwned();
+    return this.preparedOwned.execute({ userId });
   }
 
   async findById(id: string): Promise<SbtRow | undefined> {
