@@ -16,7 +16,8 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Everything the profile shows, read in one query; each module turns its part into fields. */
 export interface ProfileRow {
-  user: UserRow;
+  /** What the profile shows of the account (not its password hash: it never leaves the database). */
+  user: ProfileUser;
   theme: (typeof accountSettings.$inferSelect)['theme'];
   language: (typeof accountSettings.$inferSelect)['language'];
   avatarAt: Date | null;
@@ -29,6 +30,8 @@ export interface ProfileRow {
   } | null;
   did: string | null;
 }
+
+export type ProfileUser = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'createdAt'>;
 
 export class UsersRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -52,7 +55,13 @@ export class UsersRepo {
       where ${vaults.userId} = ${users.id} and ${vaults.status} = 'active'), '[]'::json)`;
     return this.db
       .select({
-        user: users,
+        user: {
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          createdAt: users.createdAt,
+        },
         theme: accountSettings.theme,
         language: accountSettings.language,
         avatarAt: avatars.updatedAt,

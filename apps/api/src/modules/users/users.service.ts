@@ -2,7 +2,7 @@ import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { displayRole } from '@portal/shared/roles';
 import { DomainError } from '../../errors.js';
-import type { ProfileRow, UserRow, UsersRepo } from './users.repo.js';
+import type { ProfileRow, ProfileUser, UsersRepo } from './users.repo.js';
 
 /**
  * A feature that adds to the profile (the vault adds wallets, the DID module adds the DID, KYC
@@ -20,7 +20,7 @@ export class UsersService {
     this.sources.push(source);
   }
 
-  toUser(row: UserRow): User {
+  toUser(row: ProfileUser): User {
     return {
       id: row.id,
       name: row.name,
