@@ -1,5 +1,15 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import ar from './ar.json';
+import en from './en.json';
+import fr from './fr.json';
 import { MiniI18n } from './mini-i18next';
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value, `${prefix}${key}.`),
+  );
 
 /** The build's i18next (see mini-i18next.ts): the behaviour the portal relies on. */
 describe('mini-i18next', () => {
@@ -43,5 +53,29 @@ describe('mini-i18next', () => {
     i18n.addResourceBundle('en', 'translation', { a: { c: 'more' } }, true, true);
     expect(i18n.t('a.c')).toBe('more');
     expect(i18n.t('a.only')).toBe('English');
+  });
+
+  it('reads every text of the catalogues as i18next does (keys that hold dots included)', async () => {
+    const resources = { en: { translation: en }, ar: { translation: ar }, fr: { translation: fr } };
+    const mini = new MiniI18n();
+    await mini.init({ resources, lng: 'en', fallbackLng: 'en' });
+    // Untyped here: the keys come from walking the catalogue, not from the typed key list.
+    const real = i18next.createInstance() as unknown as {
+      init: (options: object) => Promise<unknown>;
+      changeLanguage: typeof mini.changeLanguage;
+      t: typeof mini.t;
+    };
+    await real.init({ resources, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false } });
+    const keys = leaves(en as Tree);
+    // A value for every placeholder any text names (count a number, for plurals).
+    const values: Record<string, unknown> = { count: 2 };
+    for (const [, name] of JSON.stringify([en, ar, fr]).matchAll(/\{\{\s*(\w+)/g))
+      values[name!] ??= `<${name}>`;
+    expect(keys).toContain('admin.audit.actions.kyc.approve');
+    for (const language of ['en', 'ar', 'fr']) {
+      await mini.changeLanguage(language);
+      await real.changeLanguage(language);
+      for (const key of keys) expect(mini.t(key, values), `${language} ${key}`).toBe(real.t(key, values));
+    }
   });
 });

@@ -23,13 +23,21 @@ function merge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-function lookup(tree: Tree | undefined, key: string): string | undefined {
-  let node: unknown = tree;
-  for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Tree)[part];
+/** Like i18next, a key's parts may name a nested object or a key that holds dots ('kyc.approve'). */
+function find(node: unknown, parts: string[]): string | undefined {
+  if (parts.length === 0) return typeof node === 'string' ? node : undefined;
+  if (!node || typeof node !== 'object') return undefined;
+  for (let taken = 1; taken <= parts.length; taken += 1) {
+    const key = parts.slice(0, taken).join('.');
+    if (!Object.hasOwn(node, key)) continue;
+    const found = find((node as Tree)[key], parts.slice(taken));
+    if (found !== undefined) return found;
   }
-  return typeof node === 'string' ? node : undefined;
+  return undefined;
+}
+
+function lookup(tree: Tree | undefined, key: string): string | undefined {
+  return find(tree, key.split('.'));
 }
 
 function valueAt(options: Options, path: string): unknown {
