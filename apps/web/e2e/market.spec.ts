@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './a11y';
+import { expectAccessible, transitionsEnded } from './a11y';
 import { buyer, signIn, submitSignIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
 import { registerAccount, uniqueEmail } from './portal';
@@ -212,12 +212,10 @@ test.describe('screenshots', () => {
       await page.getByTestId('listing-row').first().getByRole('button').nth(1).click();
       const dialog = page.getByTestId('purchase-dialog').getByRole('dialog');
       await expect(dialog).toBeVisible();
-      // Checked before typing: the submit button's colour is then not mid-transition.
       await expectAccessible(page, '[role="dialog"]');
       await dialog.getByRole('textbox').fill('0.01');
       await expect(dialog.getByRole('button', { name: /.+/ }).last()).toBeEnabled();
-      // Let the button's colour transition finish before the picture.
-      await page.waitForTimeout(300);
+      await transitionsEnded(page);
       await page.screenshot({ path: shotPath('purchase-dialog', look) });
       await page.keyboard.press('Escape');
       await page.goto('/dashboard?tab=assets');
