@@ -9,9 +9,14 @@ import { promisify } from 'node:util';
 const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const run = promisify(execFile);
 
-/** Returns autocannon's JSON result for `url` under `connections` for `seconds`. */
-export async function load(url, { connections, seconds, method = 'GET', headers = {}, body } = {}) {
+/**
+ * Returns autocannon's JSON result for `url` under `connections` for `seconds`: as fast as the
+ * server answers, or at a fixed `rate` of requests per second over all connections (open loop, so
+ * a slow answer shows in the latency instead of slowing the load).
+ */
+export async function load(url, { connections, seconds, rate, method = 'GET', headers = {}, body } = {}) {
   const args = [cli, '--json', '-c', String(connections), '-d', String(seconds), '-m', method];
+  if (rate) args.push('-R', String(rate));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   if (body !== undefined) args.push('-b', body);
   args.push(url);

@@ -6,8 +6,10 @@
  * Beside it, in the same run and on the same machine, bare Fastify answering "hello": the
  * figure that matters is the throughput ratio, and p99 latency. PostgreSQL (BENCH_DATABASE_URL,
  * default the local `test` server; a fresh database is created and dropped) and PGlite.
- * Then the signed-in reads of issue 13 (profile, SBT list, my-assets) on the same portals.
- * A report, not a test.
+ * Then the signed-in reads of issue 13 (profile, SBT list, my-assets) on the same portals, and
+ * (issue 14) health, profile, the marketplace page, my-assets and the purchase path at fixed
+ * rates (open loop: p50/p99 and errors at a load both databases can carry).
+ * A report, not a test; the figures are kept for `npm run scorecard`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +21,9 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { benchEnv } from './bench-env.mjs';
+import { passKyc } from './bench-kyc.mjs';
 import { load as loadFrom } from './bench-load.mjs';
+import { saveFigures } from './bench-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
@@ -35,12 +39,75 @@ const READS = [
   ['SBT list', '/api/sbt/list'],
   ['my-assets', '/api/token-purchases/my-assets'],
 ];
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 400);
+const PURCHASE_RATE = Number(process.env.BENCH_PURCHASE_RATE ?? 100);
+const FIXED = [
+  ['health', '/api/health'],
+  ['profile', '/api/auth/profile'],
+  ['marketplace', query],
+  ['my-assets', '/api/token-purchases/my-assets'],
+];
 
 async function load(url, headers = {}) {
   const result = await loadFrom(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** `url` at a fixed rate: what a user waits at that load, and every answer that was not a 2xx. */
+async function atRate(url, rate, options = {}) {
+  const result = await loadFrom(url, { connections: CONNECTIONS, seconds: SECONDS, rate, ...options });
+  return {
+    rate,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    fiveHundreds: result['5xx'],
+  };
+}
+
+/**
+ * A buyer (KYC passed, DID, vault) and a listing of a million tokens of a token whose contract
+ * is never called: settlement is stopped, so this is the purchase request path alone.
+ */
+async function purchasePath(app, base) {
+  const call = async (method, url, token, payload, headers = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    if (response.statusCode >= 400)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const { token } = await call('POST', '/api/auth/register', undefined, {
+    name: 'Bench Buyer',
+    email: `bench.buyer.${randomBytes(4).toString('hex')}@example.com`,
+    password: 'bench password 1',
+  });
+  await passKyc(call, token);
+  const { didMetadata } = await call('POST', '/api/did/start', token);
+  const { wallets } = await call('POST', '/api/vault/create', token);
+  const eth = wallets.find((wallet) => wallet.assetId.startsWith('ETH')).address;
+  await app.container.jobs.stop();
+  const { db } = app.container.database;
+  const [{ id: issuerId, token_id: tokenId }] = (
+    await db.execute(
+      sql`select issuer_id as id, id as token_id from issuer_tokens where token_type = 'ERC20' limit 1`,
+    )
+  ).rows;
+  const listingId = randomUUID();
+  await db.execute(sql`insert into listings (id, token_id, issuer_id, kind, token_amount, price_wei, deadline, status, search_text)
+    values (${listingId}, ${tokenId}, ${issuerId}, 'escrow', 1000000, 1000000000000, now() + interval '1 day', 'DEPLOYED', 'bench purchase')`);
+  return atRate(`${base}/api/escrow/${listingId}/purchase`, PURCHASE_RATE, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1, investorDid: didMetadata.did, investorWallet: eth }),
+  });
 }
 
 async function bare() {
@@ -138,6 +205,10 @@ async function portal(kind) {
     const result = { marketplace: { ...(await load(`${base}${query}`, auth)), total: first.data.total } };
     // Signed-in reads of issue 13 (this investor's SBT list and assets are empty).
     for (const [name, route] of READS) result[name] = await load(`${base}${route}`, auth);
+    result.fixed = {};
+    for (const [name, route] of FIXED)
+      result.fixed[name] = await atRate(`${base}${route}`, READ_RATE, { headers: auth });
+    result.fixed.purchase = await purchasePath(app, base);
     return result;
   } finally {
     await app.close();
@@ -176,3 +247,20 @@ for (const row of rows) {
     );
   }
 }
+console.log('');
+console.log(`At fixed rates (open loop), ${CONNECTIONS} connections, ${SECONDS} s each:`);
+console.log('| Measure | rate | p50 | p99 | errors |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) {
+  for (const [name, figures] of Object.entries(row.fixed)) {
+    console.log(
+      `| ${name} on ${row.kind} | ${figures.rate}/s | ${figures.p50} ms | ${figures.p99} ms | ${figures.errors} |`,
+    );
+  }
+}
+saveFigures('reads', {
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  bare: hello,
+  ...Object.fromEntries(rows.map(({ kind, ...figures }) => [kind, figures])),
+});

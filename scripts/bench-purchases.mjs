@@ -23,6 +23,7 @@ import pino from 'pino';
 import { benchEnv } from './bench-env.mjs';
 import { load } from './bench-load.mjs';
 import { passKyc } from './bench-kyc.mjs';
+import { saveFigures } from './bench-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
@@ -106,6 +107,7 @@ const until = async (read, done) => {
   }
 };
 
+const figures = { bare: hello };
 const rush = await openPortal();
 try {
   const { app } = rush;
@@ -254,6 +256,8 @@ try {
     `| purchase, request to COMPLETED (paid, delivered, credential) | ${settled.toFixed(1)} | ${((settled / transfers) * 100).toFixed(0)} % |`,
   );
   console.log(`${completed} of ${PURCHASES} completed.`);
+  figures.settlement = { perSecond: settled, transfersPerSecond: transfers, completed, purchases: PURCHASES };
 } finally {
   await settle.close();
 }
+saveFigures('purchases', figures);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from './build-api.mjs';
 import { buildWeb } from './build-web.mjs';
+import { saveFigures } from './bench-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARM_RUNS = 5;
@@ -109,6 +110,7 @@ try {
     `  warm (nothing changed)  ${fmt(median(warm))} = ×${(median(warm) / base).toFixed(1)}` +
       ` (median of ${WARM_RUNS}; ${warm.map(fmt).join(', ')})`,
   );
+  saveFigures('start', { bareMs: base, coldMs: cold, warmMs: median(warm), warmRuns: warm });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

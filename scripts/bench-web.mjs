@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { saveFigures } from './bench-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -360,6 +361,21 @@ async function main() {
       }`;
       console.log(`${name.padEnd(20)}${lcpText.padEnd(34)}${tbtText}`);
     }
+    saveFigures('web', {
+      chunks: rows,
+      pages: Object.fromEntries(
+        results.map(([name, { js, lcp, tbt, blocking }]) => [
+          name,
+          {
+            jsGzip: js.reduce((sum, file) => sum + file.gzip, 0),
+            lcp: lcp.median,
+            tbt: tbt.median,
+            blocking,
+          },
+        ]),
+      ),
+      loginBudgetKb: LOGIN_BUDGET_KB,
+    });
   } finally {
     await browser.close();
     await portal.stop();

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { passKyc } from './bench-kyc.mjs';
+import { saveFigures } from './bench-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
@@ -154,6 +155,13 @@ try {
     `Restart: boot with journal replay of ${journaled} blocks took ${ms(restartMs)}; ` +
       `${same}/${minted.length} minted tokens identical (receipt block hash, owner, tokenURI = ipfs://<public metadata CID>).`,
   );
+  saveFigures('mint', {
+    healthMs: median(health),
+    transferMs: median(transfers),
+    mintMs: median(mints),
+    restartMs,
+    restartIdentical: `${same}/${minted.length}`,
+  });
   if (same !== minted.length) exitCode = 1;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
