@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 
@@ -26,6 +27,23 @@ export const REDACT_PATHS = [
   '*.mnemonic',
 ];
 
+/** A credential share link's token travels in its URL (`/verify?share=…`, `/credentials/shared/…`). */
+const URL_SECRETS = /(\/credentials\/shared\/|[?&]share=)[^/?&#]+/g;
+
+/** A URL as the access log may write it: bearer secrets in it censored. */
+export const redactUrl = (url: string): string => url.replace(URL_SECRETS, '$1[redacted]');
+
+/** Fastify's request serializer, with the URL redacted (it replaces Fastify's own). */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The request (or job) a piece of work belongs to, for every log line it writes. */
 export interface LogContext {
   reqId?: string | undefined;
@@ -46,6 +64,7 @@ export function createLogger(
     {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
       base: { service: 'investor-portal' },
       // A request's own logger already names its reqId; every other logger borrows the context.
       mixin: (_object, _level, logger) => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { axeFindings } from './a11y';
 import { investorWithSbt, signIn, submitSignIn } from './identity';
 import { applyLook, looks } from './looks';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible } from './a11y';
 import { APPLICANT } from './identity';
 import { applyLook, looks, shotPath } from './looks';

@@ -102,18 +102,13 @@ export async function investorWithSbt(label: string) {
   return { ...investor, userId: user.id, did: didMetadata.did, vcCid: minted.vcCid, vcUrl: minted.vcUrl };
 }
 
-/** Console errors, page errors and CSP violations of `page`, collected for a final check. */
+/** Console errors and page errors of `page`, collected for a final check (CSP: fixtures.ts). */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  void page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-    ),
-  );
   return problems;
 }
 

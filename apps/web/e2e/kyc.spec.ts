@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { deflateSync } from 'node:zlib';
 import { registerAccount, uniqueEmail } from './portal';
 import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectAccessible, transitionsEnded } from './a11y';
 import { buyer, signIn, submitSignIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';

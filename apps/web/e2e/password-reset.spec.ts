@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { latestMailTo, PASSWORD, registerAccount, uniqueEmail } from './portal';
 
 test('forgot → e-mail → reset → sign in with the new password', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, registerAccount, uniqueEmail } from './portal';
 
 test('the main pages run under the strict CSP without console errors, in both directions', async ({
@@ -9,11 +9,6 @@ test('the main pages run under the strict CSP without console errors, in both di
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-    ),
-  );
 
   const email = uniqueEmail('quality');
   await registerAccount({ name: 'Quinn Quality', email, role: 'investor' });

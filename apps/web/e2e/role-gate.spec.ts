@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, PASSWORD, registerAccount, uniqueEmail } from './portal';
 
 test('an issuer is warned and stays on the sign-in page, signed out', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { applyLook, looks, shotPath } from './looks';
 import { signIn } from './identity';
 import { registerAccount, uniqueEmail } from './portal';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { changePasswordWithApi, PASSWORD, registerAccount, signInWithApi, uniqueEmail } from './portal';
 
 test('when the server revokes the session, the next action signs out with "Session expired"', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Spec §5: every client rule shows its exact message under its field, and nothing is sent. */
 async function helperOf(page: Page, label: string, exact = false) {

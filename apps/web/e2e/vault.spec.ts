@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, registerAccount, signInWithApi, uniqueEmail, baseUrl } from './portal';
 import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
 import { signIn } from './identity';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { investorWithSbt, signIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
 import { ADMIN, PASSWORD, baseUrl, signInWithApi } from './portal';

@@ -47,7 +47,9 @@ describe('GET /ipfs/:cid (gateway)', () => {
     expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(headers.etag).toBe(`"${cid}"`);
     expect(headers['x-ipfs-path']).toBe(`/ipfs/${cid}`);
-    expect(headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
+    );
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['access-control-allow-origin']).toBe('*');
   });

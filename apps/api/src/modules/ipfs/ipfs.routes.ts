@@ -43,8 +43,11 @@ export function ipfsRoutes(app: App, credentials: Pick<CredentialsService, 'read
         .header('vary', 'Accept')
         .header('x-ipfs-path', `/ipfs/${document.cid}`)
         .header('x-ipfs-roots', document.cid)
-        // Nothing served here may run as the portal.
-        .header('content-security-policy', "default-src 'none'; sandbox");
+        // Nothing served here may run as the portal, be framed, or rebase its links.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
+        );
       if (document.owner) {
         reply
           .header('cache-control', 'private, no-store')
