@@ -1,0 +1,885 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@portal/shared/messages';
+import type { PurchaseResponse } from '@portal/shared/purchases';
+import type { Role } from '@portal/shared/roles';
+import type { Sbt } from '@portal/shared/sbt';
+import type { RoutePolicy } from '../plugins/policy.js';
+import { MasterKey } from '../secrets/envelope.js';
+import { recordEvidence } from '../test/evidence.js';
+import { eventually, issueToken, listToken, settled } from '../test/issuance.js';
+import { deployedToken, issuerAccount, openListing } from '../test/market-fixtures.js';
+import {
+  bearer,
+  callApi,
+  createAdmin,
+  createTestApp,
+  json,
+  register,
+  uniqueEmail,
+  type Registered,
+  type TestApp,
+} from '../test/test-app.js';
+import {
+  captureExchanges,
+  formsOf,
+  jpegWithCanary,
+  ownedState,
+  passKycWith,
+  pdfWithCanary,
+  signIn,
+  storedSecrets,
+  tamper,
+  type Exchange,
+} from './principals.js';
+
+/**
+ * §2.3 Z1–Z5 of the security test plan, and the ownership and leak parts of §2.2/§2.7: every
+ * route against every kind of caller, every owned object against its neighbour, extra properties
+ * on every body, and every answer of the suite grepped for secrets and other users' data.
+ */
+const masterKey = new MasterKey(randomBytes(32));
+const ZERO = '00000000-0000-4000-8000-000000000000';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let t: TestApp;
+let exchanges: Exchange[];
+
+interface Principal {
+  name: string;
+  token: string;
+  /** Unset for callers without a live session. */
+  role?: 'admin' | 'issuer' | 'investor';
+  account?: Registered;
+}
+let principals: Principal[];
+
+interface Investor extends Registered {
+  label: string;
+  tokens: string[];
+  sessionIds: string[];
+  did: string;
+  eth: string;
+  addresses: string[];
+  applicantId: string;
+  websdkToken: string;
+  kycDocument: Buffer;
+  kybDocument: Buffer;
+  kybDocumentId: string;
+  kybFileName: string;
+  firstName: string;
+  linkedWallet: { id: string; address: string };
+  sbt: Sbt;
+  purchaseId: string;
+  cids: string[];
+  share: { id: string; url: string };
+  notificationIds: string[];
+}
+interface Issuer extends Registered {
+  tokens: string[];
+  sessionIds: string[];
+  listedTokenId: string;
+  unlistedTokenId: string;
+  listingId: string;
+}
+let A: Investor;
+let B: Investor;
+let X: Issuer;
+let Y: Issuer;
+let admin: Registered;
+
+const figures: Record<string, number> = {};
+
+/** Who the suite's tokens belong to: the leak checks judge each answer by its caller. */
+const ownerOfToken = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await createTestApp({
+    overrides: { masterKey },
+    env: { RATE_LIMIT_CREDENTIAL_VERIFY_PER_MINUTE: '100000', RATE_LIMIT_GOOGLE_PER_MINUTE: '100000' },
+  });
+  exchanges = captureExchanges(t.app);
+  const profile = (token: string) => callApi(t.app, 'GET', '/api/auth/profile', { token });
+
+  // Each broken caller is shown to work before it is broken, so its 401s are the breakage's doing.
+  const expired = await register(t.app, { name: 'Expired Session' });
+  expect((await profile(expired.token)).statusCode).toBe(200);
+  t.clock.advance((t.config.session.accessTokenSeconds + 60) * 1000);
+
+  const tampered = await register(t.app, { name: 'Tampered Token' });
+  expect((await profile(tampered.token)).statusCode).toBe(200);
+  const revoked = await register(t.app, { name: 'Logged Out' });
+  expect((await profile(revoked.token)).statusCode).toBe(200);
+  expect((await callApi(t.app, 'POST', '/api/auth/logout', revoked)).statusCode).toBe(200);
+  const deactivated = await register(t.app, { name: 'Deactivated User' });
+  expect((await profile(deactivated.token)).statusCode).toBe(200);
+  const gone = await callApi(t.app, 'POST', '/api/auth/deactivate', deactivated, {
+    password: deactivated.password,
+  });
+  expect(gone.statusCode, gone.body).toBe(200);
+
+  const investor = await register(t.app, { name: 'Matrix Investor' });
+  const issuer = await register(t.app, { name: 'Matrix Issuer', role: 'issuer' });
+  admin = await createAdmin(t.app);
+  principals = [
+    { name: 'anonymous', token: '' },
+    { name: 'expired session', token: expired.token },
+    { name: 'tampered token', token: tamper(tampered.token) },
+    { name: 'revoked session', token: revoked.token },
+    { name: 'deactivated user', token: deactivated.token },
+    { name: 'investor', token: investor.token, role: 'investor', account: investor },
+    { name: 'issuer', token: issuer.token, role: 'issuer', account: issuer },
+    { name: 'admin', token: admin.token, role: 'admin', account: admin },
+  ];
+  for (const who of principals.slice(1, 5)) expect((await profile(who.token)).statusCode, who.name).toBe(401);
+  ownerOfToken.set(admin.token, 'admin');
+
+  X = await seedIssuer('X');
+  Y = await seedIssuer('Y');
+  const listing = await listToken(t.app, X, X.listedTokenId, { tokenAmount: '100' });
+  expect(listing.status).toBe('DEPLOYED');
+  X.listingId = listing.id;
+  A = await seedInvestor('A', true);
+  B = await seedInvestor('B', false);
+}, 240_000);
+
+afterAll(async () => {
+  recordEvidence('access-control', figures);
+  await t?.close();
+});
+
+async function seedIssuer(label: string): Promise<Issuer> {
+  const account = await issuerAccount(t.app);
+  let listedTokenId: string;
+  let listingId = '';
+  if (label === 'X') {
+    // X's market is real: deployed on the embedded chain, so A and B can buy and settle.
+    const token = await issueToken(t.app, account, { symbol: 'XAC' });
+    expect(token.status).toBe('DEPLOYED');
+    listedTokenId = token.id;
+  } else {
+    const token = await deployedToken(t.app, account.user.id, { symbol: 'YAC' });
+    listedTokenId = token.id;
+    listingId = (await openListing(t.app, token)).id;
+  }
+  const unlisted = await deployedToken(t.app, account.user.id, { symbol: `${label}UL` });
+  const second = await signIn(t.app, account);
+  for (const token of [account.token, second]) ownerOfToken.set(token, `issuer ${label}`);
+  return {
+    ...account,
+    tokens: [account.token, second],
+    sessionIds: await sessionIds(second),
+    listedTokenId,
+    unlistedTokenId: unlisted.id,
+    listingId,
+  };
+}
+
+async function sessionIds(token: string): Promise<string[]> {
+  const listed = json<{ sessions: Array<{ id: string }> }>(
+    await callApi(t.app, 'GET', '/api/auth/sessions', { token }),
+  );
+  return listed.sessions.map((session) => session.id);
+}
+
+async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
+  const account = await register(t.app, { name: `Investor ${label}` });
+  const as = { token: account.token };
+  const kycDocument = jpegWithCanary();
+  const { applicantId, websdkToken } = await passKycWith(t.app, as, kycDocument);
+  const did = json<{ didMetadata: { did: string } }>(await callApi(t.app, 'POST', '/api/did/start', as))
+    .didMetadata.did;
+  const vault = json<{ wallets: Array<{ assetId: string; address: string }> }>(
+    await callApi(t.app, 'POST', '/api/vault/create', as),
+  );
+  const eth = vault.wallets.find((wallet) => wallet.assetId.startsWith('ETH'))!.address;
+
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const issued = json<{ nonce: string; domain: string; uri: string }>(
+    await callApi(t.app, 'POST', '/api/settings/wallets/nonce', as),
+  );
+  const message = createSiweMessage({
+    address: wallet.address,
+    chainId: 11155111,
+    domain: issued.domain,
+    uri: issued.uri,
+    nonce: issued.nonce,
+    version: '1',
+    issuedAt: t.clock.now(),
+    statement: 'Link this wallet to my Investor Portal account.',
+  });
+  const linked = await callApi(t.app, 'POST', '/api/settings/wallets/link', as, {
+    message,
+    signature: await wallet.signMessage({ message }),
+  });
+  expect(linked.statusCode, linked.body).toBe(200);
+
+  const kybDocument = pdfWithCanary();
+  const kybFileName = `register-${label}-${randomBytes(4).toString('hex')}.pdf`;
+  const kyb = await callApi(t.app, 'POST', '/api/kyb/documents', as, {
+    fileName: kybFileName,
+    contentType: 'application/pdf',
+    data: kybDocument.toString('base64'),
+  });
+  expect(kyb.statusCode, kyb.body).toBe(200);
+  // Letters only (a name), unique enough to grep for.
+  const firstName = `Zed${label}${randomBytes(6)
+    .toString('hex')
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+  const personal = await callApi(t.app, 'POST', '/api/settings/personal', as, {
+    firstName,
+    lastName: 'Owner',
+  });
+  expect(personal.statusCode, personal.body).toBe(200);
+
+  const created = await callApi(t.app, 'POST', '/api/sbt/create', as, { selectedImageId: 'aurora' });
+  expect(created.statusCode, created.body).toBe(201);
+  let sbt = json<{ sbt: Sbt }>(created).sbt;
+  if (mint) {
+    expect((await callApi(t.app, 'POST', '/api/sbt/mint', as, { sbtId: sbt.id })).statusCode).toBe(202);
+    sbt = await eventually(
+      async () => json<{ sbt: Sbt }>(await callApi(t.app, 'GET', `/api/sbt/status/${sbt.id}`, as)).sbt,
+      (value) => value.status === 'minted' || value.status === 'failed',
+      'the SBT mint',
+    );
+    expect(sbt.status).toBe('minted');
+  }
+
+  const bought = await t.app.inject({
+    method: 'POST',
+    url: `/api/escrow/${X.listingId}/purchase`,
+    headers: { ...bearer(account.token), 'idempotency-key': randomUUID() },
+    payload: { amount: '1', investorDid: did, investorWallet: eth },
+  });
+  expect(bought.statusCode, bought.body).toBe(202);
+  const purchaseId = json<PurchaseResponse>(bought).data.purchase.id;
+  const done = await settled(t.app, as, purchaseId);
+  expect(done.purchase.status).toBe('COMPLETED');
+  const cids = [done.vcData.ipfsUrl, sbt.vcUrl]
+    .filter((url): url is string => !!url)
+    .map((url) => url.split('/').pop()!);
+  const shared = await callApi(t.app, 'POST', '/api/credentials/shares', as, { cid: cids[0] });
+  expect(shared.statusCode, shared.body).toBe(201);
+  const share = json<{ share: { id: string; url: string } }>(shared).share;
+  const notificationIds = json<{ notifications: Array<{ id: string }> }>(
+    await callApi(t.app, 'GET', '/api/notifications', as),
+  ).notifications.map((n) => n.id);
+  expect(notificationIds.length).toBeGreaterThan(0);
+
+  const second = await signIn(t.app, account);
+  const investor: Investor = {
+    ...account,
+    label,
+    tokens: [account.token, second],
+    sessionIds: await sessionIds(second),
+    did,
+    eth,
+    addresses: vault.wallets.map((w) => w.address),
+    applicantId,
+    websdkToken,
+    kycDocument,
+    kybDocument,
+    kybDocumentId: json<{ kyb: { documents: Array<{ id: string }> } }>(kyb).kyb.documents[0]!.id,
+    kybFileName,
+    firstName,
+    linkedWallet: json<{ wallets: Array<{ id: string; address: string }> }>(linked).wallets[0]!,
+    sbt,
+    purchaseId,
+    cids,
+    share,
+    notificationIds,
+  };
+  expect(investor.sessionIds).toHaveLength(2);
+  for (const token of investor.tokens) ownerOfToken.set(token, `investor ${label}`);
+  return investor;
+}
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, ZERO).replace(/\*$/, 'index.html');
+const roleRoutes = (policy: RoutePolicy | undefined): policy is readonly Role[] => Array.isArray(policy);
+
+/** Public routes that identify a caller who presents a session: a stale one is told so (401). */
+const IDENTIFYING = new Set(['POST /api/credentials/verify', 'GET /ipfs/:cid', 'HEAD /ipfs/:cid']);
+/** Routes that end the caller's session: a live caller gets a fresh session for them. */
+const SESSION_ENDING = new Set(['POST /api/auth/logout']);
+
+describe('Z1/Z2/Z5: every route × every kind of caller', () => {
+  it('role routes: 401 without a live session, 403 for a wrong role, neither for a right one; never 5xx', async () => {
+    const routes = t.app.routeInventory();
+    expect(routes.filter((route) => !route.policy)).toEqual([]);
+    const mismatches: string[] = [];
+    let checks = 0;
+    let fiveHundreds = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const answers = new Map<string, { status: number; error?: string }>();
+      for (const who of principals) {
+        const token = who.account && SESSION_ENDING.has(key) ? await signIn(t.app, who.account) : who.token;
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: token ? bearer(token) : {},
+          ...(UNSAFE.has(route.method) && route.method !== 'DELETE' ? { payload: {} } : {}),
+        });
+        checks += 1;
+        const status = response.statusCode;
+        let error: string | undefined;
+        try {
+          error = (JSON.parse(response.body) as { error?: string }).error;
+        } catch {
+          // Pages, files and streams carry no error envelope.
+        }
+        answers.set(who.name, { status, error });
+        const problem = (expected: string) =>
+          mismatches.push(`${key} as ${who.name}: ${status}, expected ${expected}`);
+        if (status >= 500) {
+          fiveHundreds += 1;
+          problem('no 5xx');
+          continue;
+        }
+        if (roleRoutes(route.policy)) {
+          if (!who.role) {
+            if (status !== 401) problem('401');
+          } else if (!route.policy.includes(who.role)) {
+            if (status !== 403) problem('403');
+          } else if (status === 401 || status === 403) {
+            problem('neither 401 nor 403');
+          }
+          continue;
+        }
+        if (status === 403) problem('never 403 on a public route');
+      }
+      if (roleRoutes(route.policy)) continue;
+      // Public and webhook routes: a session changes nothing, except that an identifying route
+      // tells a stale one so.
+      const anonymous = answers.get('anonymous')!;
+      for (const who of principals.slice(1)) {
+        const answer = answers.get(who.name)!;
+        if (answer.status >= 500 || answer.status === 403) continue;
+        const expected = !who.role && IDENTIFYING.has(key) ? 401 : anonymous.status;
+        if (answer.status !== expected)
+          mismatches.push(
+            `${key} as ${who.name}: ${answer.status}, expected ${expected} (as anonymous: ${anonymous.status})`,
+          );
+      }
+      if (route.policy === 'webhook' && anonymous.error !== messages.webhookSignatureInvalid)
+        mismatches.push(`${key}: an unsigned delivery answered ${anonymous.status} ${anonymous.error}`);
+    }
+    const byPolicy = (test: (policy: RoutePolicy) => boolean) => routes.filter((r) => test(r.policy!)).length;
+    Object.assign(figures, {
+      routes: routes.length,
+      routesPublic: byPolicy((p) => p === 'public'),
+      routesWebhook: byPolicy((p) => p === 'webhook'),
+      routesRoleProtected: byPolicy((p) => Array.isArray(p)),
+      routesWithoutPolicy: routes.filter((r) => !r.policy).length,
+      principals: principals.length,
+      checks,
+      mismatches: mismatches.length,
+      fiveHundreds,
+    });
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});
+
+interface Attempt {
+  route: string;
+  url: string;
+  payload?: object;
+  headers?: Record<string, string>;
+  /** What the code answers for another's object. */
+  expect: number;
+  /** Writes: the victim's (and the attacker's) rows must not change. */
+  write?: boolean;
+}
+
+const asRoute = (method: string, pattern: string, url: string, expect = 404): Attempt => ({
+  route: `${method} ${pattern}`,
+  url,
+  expect,
+  write: method !== 'GET' && method !== 'HEAD',
+});
+const readable = (pattern: string, url: string): Attempt[] => [
+  asRoute('GET', pattern, url),
+  asRoute('HEAD', pattern, url),
+];
+
+/** Every way an investor could name another investor's object. */
+function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
+  return [
+    ...readable('/api/sbt/status/:id', `/api/sbt/status/${victim.sbt.id}`),
+    asRoute(
+      'POST',
+      '/api/auth/sessions/:sessionId/revoke',
+      `/api/auth/sessions/${victim.sessionIds[0]}/revoke`,
+    ),
+    asRoute(
+      'POST',
+      '/api/auth/sessions/:sessionId/revoke',
+      `/api/auth/sessions/${victim.sessionIds[1]}/revoke`,
+    ),
+    asRoute(
+      'POST',
+      '/api/settings/wallets/:walletId/remove',
+      `/api/settings/wallets/${victim.linkedWallet.id}/remove`,
+    ),
+    ...readable('/api/kyb/documents/:documentId', `/api/kyb/documents/${victim.kybDocumentId}`),
+    asRoute('DELETE', '/api/kyb/documents/:documentId', `/api/kyb/documents/${victim.kybDocumentId}`),
+    ...readable('/api/token-purchases/:id', `/api/token-purchases/${victim.purchaseId}`),
+    asRoute('DELETE', '/api/credentials/shares/:id', `/api/credentials/shares/${victim.share.id}`),
+    ...victim.cids.flatMap((cid) => readable('/ipfs/:cid', `/ipfs/${cid}`)),
+    // Ids named in a body or a query.
+    { ...asRoute('POST', '/api/sbt/mint', '/api/sbt/mint'), payload: { sbtId: victim.sbt.id } },
+    {
+      ...asRoute('POST', '/api/kyc/store-data', '/api/kyc/store-data'),
+      payload: { applicantId: victim.applicantId },
+    },
+    ...victim.cids.flatMap((cid) => [
+      { ...asRoute('POST', '/api/credentials/shares', '/api/credentials/shares'), payload: { cid } },
+      { ...asRoute('POST', '/api/credentials/verify', '/api/credentials/verify'), payload: { cid } },
+      asRoute('GET', '/api/credentials/shares', `/api/credentials/shares?cid=${cid}`),
+    ]),
+    {
+      ...asRoute('POST', '/api/notifications/read', '/api/notifications/read', 200),
+      payload: { ids: victim.notificationIds },
+    },
+    // Buying as someone else: refused with 403, the same as for a DID or wallet nobody owns, so
+    // the answer tells nothing about whose they are.
+    ...[
+      { investorDid: victim.did, investorWallet: attacker.eth },
+      { investorDid: attacker.did, investorWallet: victim.eth },
+      { investorDid: `did:key:z6Mk${'x'.repeat(44)}`, investorWallet: attacker.eth },
+      { investorDid: attacker.did, investorWallet: privateKeyToAccount(generatePrivateKey()).address },
+    ].map((payload) => ({
+      ...asRoute('POST', '/api/escrow/:escrowId/purchase', `/api/escrow/${X.listingId}/purchase`, 403),
+      payload: { amount: '1', ...payload },
+      headers: { 'idempotency-key': randomUUID() },
+    })),
+  ];
+}
+
+function issuerAttempts(victim: Issuer): Attempt[] {
+  return [
+    ...[victim.listedTokenId, victim.unlistedTokenId].flatMap((id) =>
+      readable('/api/issuer/tokens/:id', `/api/issuer/tokens/${id}`),
+    ),
+    asRoute('POST', '/api/issuer/listings/:id/cancel', `/api/issuer/listings/${victim.listingId}/cancel`),
+    {
+      ...asRoute('POST', '/api/issuer/listings', '/api/issuer/listings'),
+      payload: {
+        tokenId: victim.unlistedTokenId,
+        kind: 'direct',
+        tokenAmount: '1',
+        priceETH: '0.001',
+        deadline: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+      },
+    },
+  ];
+}
+
+/** The objects the attempts above name. */
+const investorObjects = (who: Investor) => [
+  who.sbt.id,
+  ...who.sessionIds,
+  who.linkedWallet.id,
+  who.kybDocumentId,
+  who.purchaseId,
+  who.share.id,
+  ...who.cids,
+  who.applicantId,
+  ...who.notificationIds,
+  who.did,
+  who.eth,
+];
+const issuerObjects = (who: Issuer) => [who.listedTokenId, who.unlistedTokenId, who.listingId];
+
+/** What an object route answers about the owner's own object, to show the attempt named a real one. */
+const OWN_ANSWER: Record<string, number> = { GET: 200, HEAD: 200 };
+
+describe('Z3: objects owned by one user, named by another', () => {
+  it("every id route answers 404 for another user's object and changes nothing", async () => {
+    const mismatches: string[] = [];
+    let attempts = 0;
+    const covered = new Set<string>();
+    const pairs: Array<[Registered & { tokens: string[] }, Registered & { tokens: string[] }, Attempt[]]> = [
+      [A, B, investorAttempts(B, A)],
+      [B, A, investorAttempts(A, B)],
+      [X, Y, issuerAttempts(Y)],
+      [Y, X, issuerAttempts(X)],
+    ];
+    for (const [attacker, victim, list] of pairs) {
+      for (const attempt of list) {
+        covered.add(attempt.route);
+        const before = attempt.write
+          ? [await ownedState(t.database, victim.user.id), await ownedState(t.database, attacker.user.id)]
+          : [];
+        const response = await t.app.inject({
+          method: attempt.route.split(' ')[0] as 'GET',
+          url: attempt.url,
+          headers: { ...bearer(attacker.tokens[1]!), ...attempt.headers },
+          ...(attempt.payload ? { payload: attempt.payload } : {}),
+        });
+        attempts += 1;
+        const label = `${attacker.email} → ${attempt.route} (${attempt.url})`;
+        if (response.statusCode !== attempt.expect)
+          mismatches.push(
+            `${label}: ${response.statusCode}, expected ${attempt.expect} ${response.body.slice(0, 120)}`,
+          );
+        if (attempt.write) {
+          const after = [
+            await ownedState(t.database, victim.user.id),
+            await ownedState(t.database, attacker.user.id),
+          ];
+          if (JSON.stringify(after) !== JSON.stringify(before))
+            mismatches.push(`${label}: the database changed`);
+        }
+        // The owner reaches the same object: the attempt named something real.
+        const own = OWN_ANSWER[attempt.route.split(' ')[0]!];
+        if (own && attempt.expect === 404) {
+          const mine = await t.app.inject({
+            method: attempt.route.split(' ')[0] as 'GET',
+            url: attempt.url,
+            headers: bearer(victim.tokens[1]!),
+          });
+          if (mine.statusCode !== own) mismatches.push(`${label}: the owner got ${mine.statusCode}`);
+        }
+      }
+    }
+    // Z1 × Z3: every route that names an object by id is either attempted or owned by no one.
+    const objectRoutes = t.app
+      .routeInventory()
+      .filter(
+        (route) =>
+          /:[A-Za-z]+/.test(route.url) &&
+          ((roleRoutes(route.policy) && route.policy.some((role) => role !== 'admin')) ||
+            IDENTIFYING.has(`${route.method} ${route.url}`)),
+      )
+      .map((route) => `${route.method} ${route.url}`);
+    expect(objectRoutes.filter((route) => !covered.has(route))).toEqual([]);
+    // A shared link keeps working: the holder's share was not revoked by anyone else.
+    const token = new URL(B.share.url).searchParams.get('share');
+    expect((await t.app.inject({ method: 'GET', url: `/api/credentials/shared/${token}` })).statusCode).toBe(
+      200,
+    );
+    // And the victims' sessions still work.
+    for (const who of [A, B, X, Y])
+      for (const token of who.tokens)
+        expect((await callApi(t.app, 'GET', '/api/auth/profile', { token })).statusCode).toBe(200);
+    Object.assign(figures, {
+      ownedObjectRoutes: objectRoutes.length,
+      ownedObjects: [A, B].flatMap(investorObjects).length + [X, Y].flatMap(issuerObjects).length,
+      idorAttempts: attempts,
+      idorMismatches: mismatches.length,
+    });
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+
+  it("no list or view of one user ever shows another user's objects", async () => {
+    const views = t.app
+      .routeInventory()
+      .filter((route) => route.method === 'GET' && !route.url.includes(':') && roleRoutes(route.policy));
+    for (const who of [A, B, X, Y]) {
+      const role = who === X || who === Y ? 'issuer' : 'investor';
+      for (const route of views) {
+        if (!(route.policy as readonly string[]).includes(role)) continue;
+        const response = await callApi(t.app, 'GET', route.url, { token: who.tokens[0]! });
+        expect(response.statusCode, `${route.url} as ${who.email}`).toBeLessThan(500);
+      }
+    }
+    figures.viewRoutes = views.length;
+    // The check itself runs over every answer of the suite, below.
+  }, 60_000);
+});
+
+const EXTRA_KEYS = [
+  'role',
+  'userId',
+  'kycStatus',
+  'isAdmin',
+  'ownerId',
+  'remaining',
+  'price',
+  'walletId',
+  'constructor',
+];
+
+describe('Z4: extra properties on every body', () => {
+  it('are refused with 400 and change nothing: roles, KYC states, listings and balances stay', async () => {
+    const throwaway = await signIn(t.app, A);
+    const extras = {
+      role: 'admin',
+      userId: B.user.id,
+      kycStatus: 'verified',
+      isAdmin: true,
+      ownerId: B.user.id,
+      remaining: '0',
+      price: '1',
+      walletId: B.linkedWallet.id,
+      constructor: { isAdmin: true },
+    };
+    const anyone = undefined;
+    const deadline = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const bodies: Record<
+      string,
+      { who?: string; url?: string; headers?: Record<string, string>; body: object }
+    > = {
+      'POST /api/auth/register': {
+        who: anyone,
+        body: { name: 'Mass Assign', email: uniqueEmail(), password: 'correct horse battery' },
+      },
+      'POST /api/auth/login': { who: anyone, body: { email: A.email, password: A.password } },
+      'POST /api/auth/login/two-factor': { who: anyone, body: { ticket: 'x'.repeat(43), code: '123456' } },
+      'POST /api/auth/refresh': { who: anyone, body: { refreshToken: A.refreshToken } },
+      'POST /api/auth/logout': { who: throwaway, body: {} },
+      'POST /api/auth/verify': { who: anyone, body: { token: A.token } },
+      'POST /api/auth/forgot-password': { who: anyone, body: { email: A.email } },
+      'POST /api/auth/reset-password': {
+        who: anyone,
+        body: { token: 'x'.repeat(43), password: 'new password 123', confirmPassword: 'new password 123' },
+      },
+      'POST /api/auth/change-password': {
+        who: A.token,
+        body: {
+          currentPassword: A.password,
+          newPassword: 'another secret 123',
+          confirmPassword: 'another secret 123',
+        },
+      },
+      'POST /api/auth/deactivate': { who: A.token, body: { password: A.password } },
+      'POST /api/auth/two-factor/enable': { who: A.token, body: { code: '123456' } },
+      'POST /api/auth/two-factor/disable': { who: A.token, body: { password: A.password } },
+      'POST /api/admin/users/:userId/revoke-identity': {
+        who: admin.token,
+        url: `/api/admin/users/${B.user.id}/revoke-identity`,
+        body: { reason: 'mass assignment' },
+      },
+      'POST /api/admin/listings/:listingId/suspension': {
+        who: admin.token,
+        url: `/api/admin/listings/${X.listingId}/suspension`,
+        body: { suspended: true },
+      },
+      'POST /api/settings/personal': { who: A.token, body: { firstName: 'Ada', lastName: 'Lovelace' } },
+      'POST /api/settings/preferences': { who: A.token, body: { theme: 'dark' } },
+      'POST /api/settings/login-alerts': { who: A.token, body: { loginAlerts: false } },
+      'POST /api/settings/avatar': { who: A.token, body: { contentType: 'image/png', data: 'iVBORw0KGgo=' } },
+      'POST /api/settings/wallets/link': { who: A.token, body: { message: 'a message', signature: '0x00' } },
+      'POST /api/notifications/read': { who: A.token, body: { ids: [A.notificationIds[0]] } },
+      'POST /api/kyc/store-data': { who: A.token, body: { applicantId: A.applicantId } },
+      'POST /websdk/api/applicant/document': {
+        headers: { 'x-access-token': A.websdkToken },
+        body: { contentType: 'image/jpeg', data: '/9j/4AAQ' },
+      },
+      'POST /websdk/api/applicant/submit': {
+        headers: { 'x-access-token': A.websdkToken },
+        body: {
+          firstName: 'Ada',
+          lastName: 'L',
+          dob: '1990-12-10',
+          country: 'GBR',
+          idDocType: 'PASSPORT',
+          number: 'X1',
+        },
+      },
+      'POST /api/admin/kyc/:applicantId/reject': {
+        who: admin.token,
+        url: `/api/admin/kyc/${B.applicantId}/reject`,
+        body: { reason: 'mass assignment' },
+      },
+      'POST /api/kyb/documents': {
+        who: A.token,
+        body: { fileName: 'x.pdf', contentType: 'application/pdf', data: 'JVBERi0xLjc=' },
+      },
+      'POST /api/admin/kyb/:userId/reject': {
+        who: admin.token,
+        url: `/api/admin/kyb/${B.user.id}/reject`,
+        body: { reason: 'mass assignment' },
+      },
+      'POST /api/vault/create': { who: A.token, body: { autoFuel: true } },
+      'POST /api/did/start': { who: A.token, body: {} },
+      'POST /api/sbt/create': { who: A.token, body: { selectedImageId: 'aurora' } },
+      'POST /api/sbt/mint': { who: B.token, body: { sbtId: B.sbt.id } },
+      'POST /api/issuer/tokens': {
+        who: X.token,
+        body: { name: 'Mass', symbol: 'MAS', tokenType: 'ERC20', assetCategory: 'Other', totalSupply: '10' },
+      },
+      'POST /api/issuer/listings': {
+        who: X.token,
+        body: { tokenId: X.unlistedTokenId, kind: 'direct', tokenAmount: '1', priceETH: '0.001', deadline },
+      },
+      'POST /api/escrow/:escrowId/purchase': {
+        who: A.token,
+        url: `/api/escrow/${X.listingId}/purchase`,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { amount: '1', investorDid: A.did, investorWallet: A.eth },
+      },
+      'POST /api/token-purchases': {
+        who: A.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { tokenId: X.listedTokenId, amount: '1', investorDid: A.did, investorWallet: A.eth },
+      },
+      'POST /api/credentials/verify': { who: A.token, body: { cid: A.cids[0] } },
+      'POST /api/credentials/shares': { who: A.token, body: { cid: A.cids[0] } },
+    };
+    const described = json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+    );
+    const inventory = new Map(t.app.routeInventory().map((r) => [`${r.method} ${r.url}`, r.policy]));
+    const bodyRoutes = Object.entries(described.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody)
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const signed = bodyRoutes.filter((route) => inventory.get(route) !== 'webhook');
+    expect(signed.filter((route) => !bodies[route])).toEqual([]);
+
+    const everyone = [A, B, X, Y].map((who) => who.user.id).concat(admin.user.id);
+    const snapshot = async () => ({
+      owned: await Promise.all(everyone.map((id) => ownedState(t.database, id))),
+      users: await t.database.db.execute(
+        sql`select role, count(*)::int as n from users group by role order by role`,
+      ),
+    });
+    const before = await snapshot();
+    const mismatches: string[] = [];
+    let attempts = 0;
+    for (const route of signed) {
+      const { who, url, headers, body } = bodies[route]!;
+      const base = JSON.stringify(body);
+      const proto = `{"__proto__":{"isAdmin":true,"role":"admin"}${base === '{}' ? '' : `,${base.slice(1, -1)}`}}`;
+      for (const [variant, payload] of [
+        ['extra properties', JSON.stringify({ ...body, ...extras })],
+        ['__proto__', proto],
+      ] as const) {
+        const response = await t.app.inject({
+          method: route.split(' ')[0] as 'POST',
+          url: url ?? route.split(' ')[1]!,
+          headers: { 'content-type': 'application/json', ...(who ? bearer(who) : {}), ...headers },
+          payload,
+        });
+        attempts += 1;
+        const answer = JSON.parse(response.body) as { error: string; fields?: Record<string, string> };
+        // A 400 must be the extras' doing: any other field named means the base body was wrong.
+        const foreign = Object.keys(answer.fields ?? {}).filter((field) => !EXTRA_KEYS.includes(field));
+        const named = answer.fields || variant === '__proto__' || /Unrecognized key/.test(answer.error);
+        if (response.statusCode !== 400 || foreign.length || !named)
+          mismatches.push(`${route} with ${variant}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+    const after = await snapshot();
+    // As text: the driver's row objects are compared by their values only.
+    const changes = JSON.stringify(after) === JSON.stringify(before) ? 0 : 1;
+    // The suite's own process: nothing leaked onto Object.prototype.
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    Object.assign(figures, {
+      massAssignmentRoutes: signed.length,
+      massAssignmentAttempts: attempts,
+      massAssignmentMismatches: mismatches.length,
+      massAssignmentChanges: changes,
+    });
+    expect(mismatches).toEqual([]);
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+  }, 60_000);
+});
+
+describe('no answer of the whole suite leaks', () => {
+  it("secrets as stored, KYC and KYB bytes, TOTP secrets, or another user's data", async () => {
+    const hits: string[] = [];
+    const scan = (exchange: Exchange, name: string, forms: Buffer[]) => {
+      const headers = Buffer.from(exchange.headers);
+      if (forms.some((form) => exchange.body.includes(form) || headers.includes(form)))
+        hits.push(`${name} in ${exchange.method} ${exchange.url} (${exchange.status})`);
+    };
+    const never = await storedSecrets(t.database, masterKey);
+    for (const who of [A, B])
+      never.set(`KYC document of ${who.label}`, formsOf(who.kycDocument.subarray(6, 70)));
+    // A TOTP secret is shown once, to its owner, by the enrolment answer; never again.
+    const enrolments = exchanges.filter((e) => e.url === '/api/auth/two-factor/setup' && e.status === 200);
+    expect(enrolments.length).toBeGreaterThan(0);
+    for (const exchange of exchanges) {
+      for (const [name, forms] of never) scan(exchange, name, forms);
+      for (const enrolment of enrolments) {
+        if (exchange === enrolment) continue;
+        const secret = (JSON.parse(enrolment.body.toString()) as { secret: string }).secret;
+        scan(exchange, 'TOTP secret', [Buffer.from(secret)]);
+      }
+    }
+
+    // Another investor's objects and documents, to anyone but them (and an admin, for documents).
+    const fingerprints = (who: Investor) => [
+      who.user.id,
+      who.email,
+      who.did,
+      ...who.addresses,
+      who.sbt.id,
+      who.purchaseId,
+      ...who.cids,
+      who.share.id,
+      who.share.url,
+      ...who.sessionIds,
+      who.linkedWallet.id,
+      who.linkedWallet.address,
+      who.kybDocumentId,
+      who.kybFileName,
+      who.firstName,
+      ...who.notificationIds,
+      who.applicantId,
+      ...who.tokens,
+      who.refreshToken,
+    ];
+    let crossChecked = 0;
+    for (const exchange of exchanges) {
+      const caller = exchange.token ? ownerOfToken.get(exchange.token) : undefined;
+      const text = Buffer.from(
+        exchange.body.toString('latin1').toLowerCase() + exchange.headers.toLowerCase(),
+      );
+      for (const other of [A, B]) {
+        if (caller === `investor ${other.label}` || caller === 'admin') continue;
+        scan(exchange, `KYB document of ${other.label}`, formsOf(other.kybDocument.subarray(9, 73)));
+        if (!caller || caller === `issuer X` || caller === `issuer Y`) continue;
+        crossChecked += 1;
+        for (const value of fingerprints(other))
+          if (text.includes(Buffer.from(value.toLowerCase())))
+            hits.push(
+              `${other.label}'s ${value.slice(0, 24)} in ${exchange.method} ${exchange.url} to ${caller}`,
+            );
+      }
+      for (const [owner, other] of [
+        ['issuer X', Y],
+        ['issuer Y', X],
+      ] as const) {
+        if (caller !== owner) continue;
+        crossChecked += 1;
+        for (const value of [other.unlistedTokenId, ...other.sessionIds, ...other.tokens, other.refreshToken])
+          if (text.includes(Buffer.from(value.toLowerCase())))
+            hits.push(
+              `${owner === 'issuer X' ? 'Y' : 'X'}'s ${value.slice(0, 24)} in ${exchange.url} to ${caller}`,
+            );
+      }
+    }
+    // The grep sees what it looks for: each fingerprint is in some answer of the suite (its
+    // owner's), and each KYB document in its owner's own download.
+    const everything = Buffer.from(
+      exchanges
+        .map((e) => e.body.toString('latin1') + e.headers)
+        .join('\n')
+        .toLowerCase(),
+    );
+    for (const who of [A, B]) {
+      expect(
+        fingerprints(who).filter((value) => !everything.includes(Buffer.from(value.toLowerCase()))),
+      ).toEqual([]);
+      const kyb = formsOf(who.kybDocument.subarray(9, 73));
+      const own = exchanges.filter((e) => ownerOfToken.get(e.token ?? '') === `investor ${who.label}`);
+      expect(own.some((e) => kyb.some((form) => e.body.includes(form)))).toBe(true);
+    }
+    Object.assign(figures, {
+      responsesScanned: exchanges.length,
+      secretValuesScanned: [...never.values()].reduce((n, forms) => n + forms.length, 0),
+      crossUserResponsesChecked: crossChecked,
+      leaks: hits.length,
+    });
+    expect(exchanges.length).toBeGreaterThan(1000);
+    expect(hits).toEqual([]);
+  }, 120_000);
+});
