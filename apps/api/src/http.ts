@@ -2,7 +2,10 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '@portal/shared/errors';
 
-/** Documents the error envelope for every route (and checks our own error answers against it). */
+/**
+ * Checks our own error answers against the envelope on every route. The document lists only the
+ * statuses a route can answer (plugins/docs.ts `errorStatuses`), not all of these.
+ */
 export const errorResponses = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,

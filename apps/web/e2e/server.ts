@@ -76,7 +76,11 @@ export async function startE2eServer(
     stdio: ['pipe', 'ignore', 'inherit'],
   });
   await prepare?.(dataDir);
-  const server = spawn('node', ['apps/api/dist/server.js'], {
+  // API_TRAFFIC_DIR: record the API exchanges for `node scripts/openapi-replay.mjs`.
+  const recorder = process.env.API_TRAFFIC_DIR
+    ? ['--import', pathToFileURL(path.join(root, 'apps/web/e2e/record-traffic.mjs')).href]
+    : [];
+  const server = spawn('node', [...recorder, 'apps/api/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,16 +1,26 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { CSRF_HEADER } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { CONTROL_CHARACTER } from '@portal/shared/text';
 import { DomainError } from '../errors.js';
+import { ACCESS_COOKIE } from '../modules/auth/session-cookies.js';
+import { KycWebhookEventSchema } from '../providers/kyc/sumsub-wire.js';
+import { operationSummaries } from './docs.summaries.js';
+import { ANY_ROLE } from './policy.js';
 import { markRoutesPublic } from './public-scope.js';
 
 const DOCS_PREFIX = '/api/docs';
 
 /** OpenAPI 3.1 generated from the shared zod schemas: JSON at /api/docs/json, UI at /api/docs. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
+  const routes = new Map<string, RouteOptions>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.set(`${method} ${openapiPath(route.url)}`, route);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -19,10 +29,32 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         description: 'Every answer is `{ success: true, … }` or `{ success: false, error, code, fields? }`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: ACCESS_COOKIE,
+            description:
+              'Cookie session (sign in with `session: "cookie"`); unsafe methods also need the CSRF header.',
+          },
+          csrf: {
+            type: 'apiKey',
+            in: 'header',
+            name: CSRF_HEADER,
+            description: 'Must be `1`, from the same origin, on every unsafe request of a cookie session.',
+          },
+        },
+        headers: HEADERS,
+      },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // Webhooks parse their own bodies after the signature check; the document still shows them.
+    transform: (document) => {
+      const body = webhookBodies[document.url];
+      return jsonSchemaTransform(body ? { ...document, schema: { ...document.schema, body } } : document);
+    },
+    transformObject: (document) => exact(jsonSchemaTransformObject(document) as OpenApiDocument, routes),
   });
   await app.register(async (scope) => {
     markRoutesPublic(scope);
@@ -39,6 +71,199 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       if (/\.\.|\\/.test(decoded) || CONTROL_CHARACTER.test(decoded))
         throw new DomainError('NOT_FOUND', messages.notFound);
     });
-    await scope.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+    await scope.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      staticCSP: true,
+      // The UI's own policy (script hashes), tightened to the portal's: no <base>, never framed.
+      transformStaticCSP: (header) =>
+        header
+          .replace("base-uri 'self'", "base-uri 'none'")
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
   });
+}
+
+/** Bodies that webhook routes check themselves (no route schema), by URL. */
+const webhookBodies: Record<string, z.ZodType> = { '/api/kyc/webhook': KycWebhookEventSchema };
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Statuses a module's services (and the providers behind them) answer with, by the tag its routes
+ * carry: the DomainError codes thrown under modules/<name> and providers/<port> (errors.ts maps
+ * them). What every route can answer is added by rule in `errorStatuses`.
+ */
+const moduleStatuses: Record<string, number[]> = {
+  health: [503],
+  auth: [401, 403, 404, 409, 429],
+  admin: [404, 409, 502],
+  settings: [404],
+  notifications: [],
+  kyc: [401, 404, 409, 502],
+  'kyc-sandbox': [401, 404, 409, 502],
+  kyb: [403, 404, 409],
+  vault: [401, 409, 502, 503],
+  did: [],
+  sbt: [404, 409],
+  marketplace: [],
+  issuer: [404, 409],
+  tokens: [404],
+  purchases: [403, 404, 409, 422],
+  credentials: [404, 409],
+  ipfs: [404],
+};
+
+const statusText: Record<number, string> = {
+  400: 'Invalid input (fields name each problem)',
+  401: 'No valid session, or a bad signature',
+  403: 'Not allowed for this role, or a cookie-session request without the CSRF header',
+  404: 'Not found (also for other users’ objects)',
+  409: 'Conflicts with the current state',
+  413: 'Body too large',
+  415: 'Body not JSON',
+  422: 'Idempotency key reused with a different body',
+  429: 'Too many requests',
+  500: 'Internal error (carries a request id)',
+  502: 'An upstream provider failed',
+  503: 'A dependency is unavailable',
+};
+
+/** The error statuses a route can answer, by rule (DESIGN §4, plugins/policy.ts, input-text.ts). */
+function errorStatuses(route: RouteOptions, method: string): number[] {
+  const policy = route.config?.policy;
+  const unsafe = UNSAFE.has(method);
+  // 400: every request's params, query and body pass the text rule; 500: anything unforeseen.
+  const statuses = new Set([400, 500]);
+  if (Array.isArray(policy) || policy === 'webhook' || route.config?.identify) statuses.add(401);
+  if (Array.isArray(policy) && ANY_ROLE.some((role) => !policy.includes(role))) statuses.add(403);
+  // CSRF: any unsafe request that carries a session cookie.
+  if (unsafe && policy !== 'webhook') statuses.add(403);
+  if (route.url.includes(':')) statuses.add(404);
+  if (unsafe) [413, 415].forEach((status) => statuses.add(status));
+  if (route.config?.rateLimit !== false) statuses.add(429);
+  const tags = (route.schema as { tags?: string[] } | undefined)?.tags ?? [];
+  for (const tag of tags) {
+    const thrown = moduleStatuses[tag];
+    // A new module states what it throws before it is documented.
+    if (!thrown) throw new Error(`plugins/docs.ts: no error statuses for the tag ${tag}`);
+    thrown.forEach((status) => statuses.add(status));
+  }
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const integer = { type: 'integer' } as const;
+const HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the window', schema: integer },
+  'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: integer },
+  'X-RateLimit-Reset': { description: 'Seconds until the window starts again', schema: integer },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: integer },
+};
+const rateLimitHeaders = Object.fromEntries(
+  ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => [
+    name,
+    { $ref: `#/components/headers/${name}` },
+  ]),
+);
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { required?: boolean };
+  responses: Record<string, { description: string; headers?: object; content?: object }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, unknown> } & Record<string, unknown>;
+}
+
+/** `/api/x/:id` as OpenAPI writes it, `/api/x/{id}`. */
+function openapiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** `POST /api/auth/sessions/{sessionId}/revoke` → `postAuthSessionsBySessionIdRevoke`. */
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((part) => part && part !== 'api')
+    .flatMap((part) => (part.startsWith('{') ? ['by', part.slice(1, -1)] : part.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
+/**
+ * The generated document made exact: operation ids, summaries, security by policy, the error
+ * statuses each route can answer, rate-limit headers, optional bodies, and only the schemas used.
+ */
+function exact(document: OpenApiDocument, routes: Map<string, RouteOptions>): OpenApiDocument {
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      const route = routes.get(key);
+      if (!route) throw new Error(`no route behind the documented ${key}`);
+      operation.operationId ??= operationIdOf(method, path);
+      operation.summary ??= operationSummaries[key];
+      const policy = route.config?.policy;
+      const unsafe = UNSAFE.has(method.toUpperCase());
+      if (Array.isArray(policy)) {
+        operation.security = [{ bearer: [] }, unsafe ? { session: [], csrf: [] } : { session: [] }];
+      } else if (route.config?.identify) {
+        operation.security = [{}, { bearer: [] }, { session: [] }];
+      } else {
+        delete operation.security;
+      }
+      const body = (route.schema as { body?: z.ZodType } | undefined)?.body;
+      if (operation.requestBody && body?.safeParse(undefined).success) operation.requestBody.required = false;
+      const limited = route.config?.rateLimit !== false;
+      for (const status of Object.keys(operation.responses)) {
+        if (Number(status) >= 400) delete operation.responses[status];
+        else if (limited) operation.responses[status]!.headers = { ...rateLimitHeaders };
+      }
+      const media = route.config?.errorPage ? 'text/html' : 'application/json';
+      const schema = route.config?.errorPage
+        ? { type: 'string' }
+        : { $ref: '#/components/schemas/ErrorResponse' };
+      for (const status of errorStatuses(route, method.toUpperCase())) {
+        operation.responses[status] = {
+          description: statusText[status]!,
+          ...(limited || status === 429
+            ? {
+                headers: {
+                  ...(limited ? rateLimitHeaders : {}),
+                  ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+                },
+              }
+            : {}),
+          content: { [media]: { schema } },
+        };
+      }
+    }
+  }
+  return withoutUnusedSchemas(document);
+}
+
+/** Drops component schemas nothing in the paths reaches (zod's registry holds every shared schema). */
+function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const schemas = document.components.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
+        const name = child.slice('#/components/schemas/'.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(child);
+    }
+  };
+  visit(document.paths);
+  document.components.schemas = Object.fromEntries(
+    Object.entries(schemas).filter(([name]) => used.has(name)),
+  );
+  return document;
 }

@@ -1,9 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildOverrides } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type Config, type Env } from '../config.js';
@@ -97,6 +105,8 @@ export async function createTestApp(
     if (!shared) await database.close();
     throw error;
   }
+  const trafficDir = process.env.API_TRAFFIC_DIR;
+  if (trafficDir) await recordTraffic(app, trafficDir);
   return {
     app,
     config,
@@ -109,6 +119,63 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Headers a recording keeps out of its files: credentials. */
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-access-token']);
+const redacted = (headers: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name.toLowerCase(),
+      SECRET_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value,
+    ]),
+  );
+
+/**
+ * With API_TRAFFIC_DIR set, every `inject` of this app is appended to a JSONL file there, each
+ * line naming the OpenAPI document this app served, for `scripts/openapi-replay.mjs`.
+ */
+async function recordTraffic(app: App, directory: string): Promise<void> {
+  mkdirSync(directory, { recursive: true });
+  const inject = app.inject.bind(app);
+  const described = await inject({ method: 'GET', url: '/api/docs/json' });
+  const document = createHash('sha256').update(described.body).digest('hex').slice(0, 16);
+  const documentFile = path.join(directory, `openapi-${document}.json`);
+  if (!existsSync(documentFile)) writeFileSync(documentFile, described.body);
+  const file = path.join(directory, `integration-${process.pid}.jsonl`);
+  const record = (options: InjectOptions, response: LightMyRequestResponse) => {
+    const payload = options.payload ?? options.body;
+    const requestBody =
+      payload === undefined
+        ? undefined
+        : typeof payload === 'string' || Buffer.isBuffer(payload)
+          ? payload.toString()
+          : JSON.stringify(payload);
+    const line = {
+      document,
+      method: (options.method ?? 'GET').toUpperCase(),
+      url: typeof options.url === 'string' ? options.url : String(options.path ?? ''),
+      requestHeaders: redacted({
+        ...(requestBody !== undefined && typeof payload === 'object' && !Buffer.isBuffer(payload)
+          ? { 'content-type': 'application/json' }
+          : {}),
+        ...options.headers,
+      }),
+      requestBody,
+      status: response.statusCode,
+      responseHeaders: redacted(response.headers),
+      responseBody: response.body,
+    };
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  };
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) => {
+    if (typeof options !== 'object' || callback)
+      return (inject as (...args: unknown[]) => unknown)(options, callback);
+    return inject(options).then((response) => {
+      record(options, response);
+      return response;
+    });
+  }) as App['inject'];
 }
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {

@@ -69,6 +69,7 @@ export function credentialsRoutes(
       schema: {
         tags,
         summary: 'A signed W3C BitstringStatusListCredential (revocation)',
+        produces: ['application/vc+ld+json'],
         params: StatusListParamsSchema,
         response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
       },
@@ -122,11 +123,16 @@ export function credentialsRoutes(
     '/api/credentials/shares/:id',
     {
       config: { policy: ANY_ROLE },
-      schema: { tags, security, params: ShareIdParamsSchema },
+      schema: {
+        tags,
+        security,
+        params: ShareIdParamsSchema,
+        response: { 204: z.null().describe('Revoked') },
+      },
     },
     async (request, reply) => {
       await credentials.revokeShare(caller(request).userId, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -152,7 +158,11 @@ export function credentialsRoutes(
     PORTAL_CONTEXT_PATH,
     {
       config: { policy: 'public' },
-      schema: { tags, response: { 200: JsonLdContextSchema, ...errorResponses } },
+      schema: {
+        tags,
+        produces: ['application/ld+json'],
+        response: { 200: JsonLdContextSchema, ...errorResponses },
+      },
     },
     async (_request, reply) => {
       // A published context never changes under its URL; verifiers anywhere may fetch it.

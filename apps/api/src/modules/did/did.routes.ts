@@ -33,20 +33,18 @@ export function didRoutes(app: App, dids: DidService): void {
     }),
   );
 
-  // spec §7 writes the path with a trailing slash; both spellings answer.
-  for (const url of ['/api/did', '/api/did/']) {
-    app.get(
-      url,
-      {
-        config: { policy: ANY_ROLE },
-        schema: { tags, security, response: { 200: DidInfoResponseSchema, ...errorResponses } },
-      },
-      async (request) => ({
-        success: true as const,
-        didMetadata: (await dids.find(caller(request).userId)) ?? null,
-      }),
-    );
-  }
+  // spec §7's path, trailing slash included (the web client calls it so); one spelling, one route.
+  app.get(
+    '/api/did/',
+    {
+      config: { policy: ANY_ROLE },
+      schema: { tags, security, response: { 200: DidInfoResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      success: true as const,
+      didMetadata: (await dids.find(caller(request).userId)) ?? null,
+    }),
+  );
 
   app.get(
     '/api/did/resolve/:did',

@@ -52,11 +52,11 @@ describe('starting a DID', () => {
 
   it('requires a session', async () => {
     expect((await call('POST', '/api/did/start')).statusCode).toBe(401);
-    expect((await call('GET', '/api/did')).statusCode).toBe(401);
+    expect((await call('GET', '/api/did/')).statusCode).toBe(401);
   });
 
   it('has no DID before the first start', async () => {
-    const response = await call('GET', '/api/did', alice);
+    const response = await call('GET', '/api/did/', alice);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ success: true, didMetadata: null });
   });
@@ -77,9 +77,9 @@ describe('starting a DID', () => {
     const again = await start(alice);
     expect(again.statusCode).toBe(200);
     expect(json(again)).toEqual({ success: true, didMetadata: { did }, message: messages.didGenerated });
-    expect(json<DidInfoResponse>(await call('GET', '/api/did', alice)).didMetadata).toEqual({ did });
-    // spec §7 spells the path with a trailing slash
     expect(json<DidInfoResponse>(await call('GET', '/api/did/', alice)).didMetadata).toEqual({ did });
+    // spec §7 spells the path with a trailing slash, and only that spelling is served
+    expect((await call('GET', '/api/did', alice)).statusCode).toBe(404);
   });
 
   it('shows the DID in the profile (did and didMetadata.did)', async () => {
@@ -103,7 +103,7 @@ describe('starting a DID', () => {
     const carol = await register(t.app);
     const response = await call('POST', '/api/did/start', carol, { did: 'did:key:z6Mkattacker' });
     expect(response.statusCode).toBe(400);
-    expect(json(await call('GET', '/api/did', carol))).toEqual({ success: true, didMetadata: null });
+    expect(json(await call('GET', '/api/did/', carol))).toEqual({ success: true, didMetadata: null });
   });
 
   it('keeps the key encrypted: it opens only with the master key, in its own row', async () => {

@@ -138,7 +138,8 @@ export function parseApplicant(json: unknown): KycApplicantData {
   };
 }
 
-const EventSchema = z.object({
+/** A KYC webhook body (Sumsub's applicant event), parsed only after its signature is checked. */
+export const KycWebhookEventSchema = z.object({
   type: z.string().min(1),
   applicantId: z.string().min(1),
   externalUserId: z.string().optional(),
@@ -155,7 +156,7 @@ export function parseEvent(rawBody: Buffer): KycEvent | undefined {
   } catch {
     return undefined;
   }
-  const parsed = EventSchema.safeParse(json);
+  const parsed = KycWebhookEventSchema.safeParse(json);
   if (!parsed.success) return undefined;
   const event = parsed.data;
   return {

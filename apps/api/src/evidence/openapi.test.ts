@@ -1,0 +1,192 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@portal/shared/auth';
+import { ACCESS_COOKIE } from '../modules/auth/session-cookies.js';
+import { recordEvidence } from '../test/evidence.js';
+import { createTestApp, json, type TestApp } from '../test/test-app.js';
+
+/** Issue 14 item 3: `/api/docs/json` describes what the server does and nothing else. */
+
+interface Response {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: unknown }>;
+}
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string; name: string }>;
+  requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
+  responses: Record<string, Response>;
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, Record<string, string>>;
+    headers: Record<string, unknown>;
+  };
+}
+
+let t: TestApp;
+let document: Document;
+let operations: Array<{ key: string; method: string; path: string; operation: Operation }>;
+const route = (key: string) => operations.find((entry) => entry.key === key)!.operation;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  document = json<Document>(await t.app.inject({ method: 'GET', url: '/api/docs/json' }));
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method,
+      path,
+      operation,
+    })),
+  );
+});
+afterAll(() => t.close());
+
+/** Names of component schemas reachable from the paths. */
+function referencedSchemas(): Set<string> {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
+        const name = child.slice('#/components/schemas/'.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(document.components.schemas[name]);
+        }
+      } else visit(child);
+    }
+  };
+  visit(document.paths);
+  return used;
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
+    const result = await new Validator().validate(
+      structuredClone(document) as unknown as Parameters<Validator['validate']>[0],
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('names and summarises every operation, each id once', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ key }) => key)).toEqual([]);
+    expect(operations.filter(({ operation }) => !operation.summary?.trim()).map(({ key }) => key)).toEqual(
+      [],
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents every route the server has (hidden ones aside), and no path twice', () => {
+    const documented = new Set(operations.map(({ key }) => key));
+    const served = t.app
+      .routeInventory()
+      .filter(({ method }) => method !== 'HEAD')
+      .map(({ method, url }) => `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+    const hidden = served.filter((key) => !documented.has(key));
+    // Hidden by design: pages for people (documentation, block explorer, sandbox page files).
+    expect(hidden.filter((key) => !/^GET \/(api\/docs|explorer|websdk\/\{file\})/.test(key))).toEqual([]);
+    expect([...documented].filter((key) => !served.includes(key))).toEqual([]);
+    const normalised = Object.keys(document.paths).map((path) => path.replace(/\/$/, ''));
+    expect(normalised.length - new Set(normalised).size).toBe(0);
+    expect(document.paths['/api/did/']).toBeDefined();
+    expect(document.paths['/api/did']).toBeUndefined();
+  });
+
+  it('describes bearer and cookie sessions with the CSRF header, applied by policy', () => {
+    expect(document.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE }),
+      csrf: expect.objectContaining({ type: 'apiKey', in: 'header', name: CSRF_HEADER }),
+    });
+    expect(route('GET /api/auth/profile').security).toEqual([{ bearer: [] }, { session: [] }]);
+    expect(route('POST /api/auth/change-password').security).toEqual([
+      { bearer: [] },
+      { session: [], csrf: [] },
+    ]);
+    expect(route('POST /api/auth/login').security).toBeUndefined();
+    expect(route('POST /api/kyc/webhook').security).toBeUndefined();
+    // A public route that identifies a caller when one is presented: a session is optional.
+    expect(route('GET /ipfs/{cid}').security).toEqual([{}, { bearer: [] }, { session: [] }]);
+  });
+
+  it('lists only the error statuses a route can answer, each with the error envelope', () => {
+    const statuses = (key: string) => Object.keys(route(key).responses);
+    // Signed in, no body, no params, no module errors: input text, session, limiter, the unforeseen.
+    expect(statuses('GET /api/escrow/marketplace')).toEqual(['200', '400', '401', '429', '500']);
+    // Not rate-limited; readiness answers 503 when the database does not.
+    expect(statuses('GET /api/health')).toEqual(['200', '400', '500', '503']);
+    expect(statuses('GET /api/did/resolve/{did}')).toEqual(['200', '400', '404', '429', '500']);
+    // Admin only: 403 for other roles; a body: 413/415 and CSRF.
+    expect(statuses('POST /api/admin/kyb/{userId}/reject')).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '413', '415', '429', '500']),
+    );
+    expect(statuses('POST /api/token-purchases')).toContain('422');
+    expect(statuses('GET /api/did/')).not.toContain('404');
+    expect(statuses('GET /api/did/')).not.toContain('403');
+    for (const { key, operation } of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content, `${key} ${status}`).toEqual({
+          'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+        });
+      }
+      expect(operation.responses['500'], key).toBeDefined();
+    }
+  });
+
+  it('shows the rate-limit headers where the limiter applies, and Retry-After on 429', () => {
+    const limited = route('POST /api/auth/login').responses;
+    expect(Object.keys(limited['200']!.headers ?? {})).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
+    expect(limited['429']!.headers).toHaveProperty('Retry-After');
+    expect(route('GET /api/health').responses['200']!.headers).toBeUndefined();
+    expect(Object.keys(document.components.headers)).toContain('Retry-After');
+  });
+
+  it('marks optional bodies optional and required ones required', () => {
+    for (const key of [
+      'POST /api/auth/logout',
+      'POST /api/auth/refresh',
+      'POST /api/vault/create',
+      'POST /api/did/start',
+    ])
+      expect(route(key).requestBody?.required, key).toBe(false);
+    expect(route('POST /api/auth/login').requestBody?.required).toBe(true);
+  });
+
+  it('describes webhook bodies, which their routes check only after the signature', () => {
+    const body = route('POST /api/kyc/webhook').requestBody;
+    expect(body?.required).toBe(true);
+    expect(JSON.stringify(body)).toContain('applicantId');
+  });
+
+  it('keeps no component schema that nothing uses', () => {
+    const used = referencedSchemas();
+    const unused = Object.keys(document.components.schemas).filter((name) => !used.has(name));
+    expect(unused).toEqual([]);
+    const normalised = Object.keys(document.paths).map((path) => path.replace(/\/$/, ''));
+    recordEvidence('contract', {
+      operations: operations.length,
+      withOperationId: operations.filter(({ operation }) => operation.operationId).length,
+      withSummary: operations.filter(({ operation }) => operation.summary?.trim()).length,
+      unusedSchemas: unused.length,
+      duplicatePaths: normalised.length - new Set(normalised).size,
+    });
+  });
+});
