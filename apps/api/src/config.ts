@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CUSTODY_ASSET_IDS, CustodyAssetIdSchema, type CustodyAssetId } from '@portal/shared/vault';
+import { FAULT_POINTS, type FaultPoint } from './fault-points.js';
 
 /**
  * The only module that reads the environment (DESIGN §7). Every variable is validated once at
@@ -160,6 +161,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_SECRET_FILE: optionalString,
   GOOGLE_ISSUER: url(['https:', 'http:']),
+  // Crash tests only (fault-points.ts): the process kills itself (SIGKILL) at this point.
+  FAULT_AT: z.preprocess(emptyToUndefined, z.enum(FAULT_POINTS).optional()),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -205,6 +208,8 @@ export interface Config {
   ipfs: IpfsConfig;
   /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
   google: GoogleConfig | undefined;
+  /** Where a crash test wants this process killed (fault-points.ts); never set in production. */
+  faultAt: FaultPoint | undefined;
 }
 
 export interface GoogleConfig {
@@ -551,6 +556,8 @@ export function loadConfig(env: Env = process.env): Config {
   const ipfs = ipfsConfig(e, publicUrl, problems);
   const google = googleConfig(e, publicUrl, problems);
   if (e.RUN_JOBS === 'false') problems.push(...sharedBackendProblems(e, 'RUN_JOBS=false'));
+  if (e.NODE_ENV === 'production' && e.FAULT_AT)
+    problems.push('FAULT_AT: crash tests only, not in production');
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -598,5 +605,6 @@ export function loadConfig(env: Env = process.env): Config {
     solana,
     ipfs,
     google,
+    faultAt: e.FAULT_AT,
   };
 }

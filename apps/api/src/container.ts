@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import type { Housekeeping } from './jobs/housekeeping.jobs.js';
 import { JobQueue } from './jobs/queue.js';
+import { faultAt } from './fault-points.js';
 import { AdminRepo } from './modules/admin/admin.repo.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { AccessTokens, generateSigningKey } from './modules/auth/access-tokens.js';
@@ -175,6 +176,7 @@ export async function createContainer(
     () => jobsRepo.backlog(),
     () => clock.now(),
   );
+  const fault = faultAt(config.faultAt);
   const jobs = new JobQueue(jobsRepo, clock, log, {
     observe: (queue, outcome, seconds) => metrics.jobRan(queue, outcome, seconds),
   });
@@ -333,6 +335,7 @@ export async function createContainer(
   const revocation = new RevocationService({ db, credentials, jobs, log });
   kyc.onStatusApplied(revocation.onKycStatus);
 
+  const soulBoundTokens = new SoulBoundTokens(chain, config.chain.replaceAfterMs);
   const sbt = new SbtService({
     db,
     repo: new SbtRepo(db),
@@ -341,13 +344,14 @@ export async function createContainer(
     kyc,
     vault,
     credentials,
-    tokens: new SoulBoundTokens(chain, config.chain.replaceAfterMs),
+    tokens: soulBoundTokens,
     chain,
     ipfs,
     jobs,
     clock,
     log,
     notify: notifications.notify,
+    fault,
   });
 
   const ledgers = createLedgers({
@@ -414,6 +418,7 @@ export async function createContainer(
     jobs,
     clock,
     log,
+    fault,
   });
   const demo = new DemoService({ db, auth, users: usersRepo, vault, issuer, jobs, clock, log });
   issuer.onTokenDeployed = (issuerId, tokenId) => demo.tokenDeployed(issuerId, tokenId);
@@ -476,7 +481,7 @@ export async function createContainer(
     demo,
     admin,
     kyb,
-    reconcile: new ReconcileService(new ReconcileRepo(db), ledgers.tokens),
+    reconcile: new ReconcileService(new ReconcileRepo(db), ledgers.tokens, soulBoundTokens),
     fireblocksWebhook,
     chain,
     chainSender,

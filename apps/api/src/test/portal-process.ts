@@ -16,12 +16,26 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs one of the API's entry points (server.ts, reconcile-cli.ts…) from source, as its own process. */
-export function runEntry(entry: string, env: Record<string, string>, stdout: 'pipe' | 'ignore' = 'ignore') {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(src, entry)], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', stdout, 'pipe'],
-  });
+/**
+ * Runs one of the API's entry points (server.ts, reconcile-cli.ts…) from source, as its own
+ * process; `input` is written to its standard input (admin-cli.ts reads the password there).
+ */
+export function runEntry(
+  entry: string,
+  env: Record<string, string>,
+  stdout: 'pipe' | 'ignore' = 'ignore',
+  options: { args?: string[]; input?: string } = {},
+) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', path.join(src, entry), ...(options.args ?? [])],
+    {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', stdout, 'pipe'],
+    },
+  );
+  if (options.input !== undefined) child.stdin!.end(options.input);
+  return child;
 }
 
 export interface PortalProcess {

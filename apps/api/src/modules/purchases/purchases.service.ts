@@ -12,6 +12,7 @@ import type {
 } from '@portal/shared/purchases';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import type { Fault } from '../../fault-points.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -52,6 +53,8 @@ export interface PurchasesDeps {
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   onListingsChanged?: () => void;
+  /** Crash tests: kill -9 at a chosen point (fault-points.ts). */
+  fault?: Fault;
 }
 
 interface Buyer {
@@ -217,6 +220,7 @@ export class PurchasesService {
       }
       throw refusal(result, token);
     }
+    this.deps.fault?.('purchase.reserved');
     this.deps.jobs.notify();
     this.deps.onListingsChanged?.();
     this.deps.log.info({ userId, purchaseId: purchase.id, listingId: listing.id }, 'tokens reserved');
@@ -342,6 +346,7 @@ export class PurchasesService {
         cost,
         key('buy'),
       );
+      this.deps.fault?.('purchase.sent');
       await repo.update(purchase.id, {
         paymentTxHash: sent.hash,
         deliveryTxHash: sent.hash,
@@ -376,6 +381,7 @@ export class PurchasesService {
             amount,
             key('deliver'),
           );
+    this.deps.fault?.('purchase.sent');
     await repo.update(purchase.id, { deliveryTxHash: sent.hash, itemIds: sent.itemIds ?? null });
     return { paymentTxHash, deliveryTxHash: sent.hash };
   }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { issuerTokens, listings, purchases } from '../../db/schema/index.js';
+import { issuerTokens, listings, purchases, sbts } from '../../db/schema/index.js';
 
 export class ReconcileRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -33,5 +33,12 @@ export class ReconcileRepo {
       .innerJoin(issuerTokens, eq(issuerTokens.id, purchases.tokenId))
       .where(and(eq(purchases.status, 'COMPLETED'), eq(issuerTokens.status, 'DEPLOYED')))
       .groupBy(issuerTokens.id, purchases.deliveryAddress);
+  }
+
+  /** Every SBT the portal created, with the token it recorded (if any). */
+  async sbts() {
+    return this.db
+      .select({ id: sbts.id, holder: sbts.holderAddress, tokenId: sbts.tokenId, status: sbts.status })
+      .from(sbts);
   }
 }

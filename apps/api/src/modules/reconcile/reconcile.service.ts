@@ -1,4 +1,6 @@
+import { getAddress, zeroAddress } from 'viem';
 import type { ChainFamily } from '@portal/shared/chain-families';
+import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
 import { ledgerToken } from '../issuer/issuer.service.js';
 import type { TokenLedger } from '../ledger/ledger.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
@@ -6,18 +8,21 @@ import type { ReconcileRepo } from './reconcile.repo.js';
 export interface ReconcileReport {
   listings: number;
   holdings: number;
+  sbts: number;
   problems: string[];
 }
 
 /**
  * `npm run reconcile`: proves the books equal the chains. For every listing, sold = the sum of
  * its completed purchases and reserved = sold + purchases in flight; for every buyer of every
- * token, the on-chain balance = what the portal delivered to that address.
+ * token, the on-chain balance = what the portal delivered to that address; every SBT token was
+ * minted once, to its SBT's holder, and burnt once if (and only if) the SBT was revoked.
  */
 export class ReconcileService {
   constructor(
     private readonly repo: ReconcileRepo,
     private readonly ledgers: Map<ChainFamily, TokenLedger>,
+    private readonly soulBound: Pick<SoulBoundTokens, 'transfers'>,
   ) {}
 
   async run(): Promise<ReconcileReport> {
@@ -44,6 +49,37 @@ export class ReconcileService {
         );
       }
     }
-    return { listings: books.length, holdings: holdings.length, problems };
+    const sbts = await this.sbtProblems(problems);
+    return { listings: books.length, holdings: holdings.length, sbts, problems };
+  }
+
+  private async sbtProblems(problems: string[]): Promise<number> {
+    const rows = await this.repo.sbts();
+    const transfers = await this.soulBound.transfers();
+    const mints = transfers.filter((t) => t.from === zeroAddress);
+    const burns = transfers.filter((t) => t.to === zeroAddress);
+    for (const row of rows) {
+      if (row.tokenId === null) continue;
+      const tokenId = BigInt(row.tokenId);
+      const minted = mints.filter((t) => t.tokenId === tokenId);
+      if (minted.length !== 1 || minted[0]!.to !== getAddress(row.holder)) {
+        problems.push(
+          `SBT ${row.id}: token ${tokenId} minted ${minted.length} times, not once to ${row.holder}`,
+        );
+      }
+      const burnt = burns.filter((t) => t.tokenId === tokenId).length;
+      if (burnt !== (row.status === 'revoked' ? 1 : 0))
+        problems.push(`SBT ${row.id} (${row.status}): token ${tokenId} burnt ${burnt} times`);
+    }
+    const recorded = new Set(rows.map((row) => row.tokenId));
+    // A mint still being recorded belongs to an SBT in 'minting'; any other is a mint too many.
+    const minting = new Set(
+      rows.filter((row) => row.status === 'minting').map((row) => getAddress(row.holder)),
+    );
+    for (const mint of mints) {
+      if (!recorded.has(mint.tokenId.toString()) && !minting.has(mint.to))
+        problems.push(`SBT token ${mint.tokenId} minted to ${mint.to}, recorded by no SBT`);
+    }
+    return rows.length;
   }
 }

@@ -6,6 +6,7 @@ import type { Sbt, SbtImage } from '@portal/shared/sbt';
 import { assetChain } from '@portal/shared/vault';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import type { Fault } from '../../fault-points.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -37,6 +38,8 @@ export interface SbtDeps {
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   notify?: Notify;
+  /** Crash tests: kill -9 at a chosen point (fault-points.ts). */
+  fault?: Fault;
 }
 
 /**
@@ -149,6 +152,7 @@ export class SbtService {
     const tokenId = await tokens.tokenOf(getAddress(row.holderAddress));
     if (tokenId > 0n) {
       const hash = await tokens.sendRevoke(tokenId);
+      this.deps.fault?.('sbt.revoke.sent');
       await repo.setRevokeTx(row.id, hash);
       await tokens.confirmRevoke(hash, (replacement) => repo.setRevokeTx(row.id, replacement));
     }
@@ -224,6 +228,7 @@ export class SbtService {
   private async sendMint(row: SbtRow, holder: Address, metadataCid: string): Promise<Hash> {
     try {
       const hash = await this.deps.tokens.sendMint(holder, `ipfs://${metadataCid}`);
+      this.deps.fault?.('sbt.mint.sent');
       await this.deps.repo.setTxHash(row.id, hash);
       return hash;
     } catch (error) {

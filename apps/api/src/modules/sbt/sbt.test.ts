@@ -236,6 +236,23 @@ describe('minting', () => {
     expect(await tokens.tokenOf(getAddress(sbt.holderAddress))).toBe(earlier.tokenId);
   });
 
+  it('reconcile finds each SBT minted once, and reports a token minted outside any SBT', async () => {
+    const account = await investorWithDidAndVault(t.app);
+    const { sbt } = json<{ sbt: Sbt }>(
+      await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'nebula' }),
+    );
+    await post(t.app, '/api/sbt/mint', account.token, { sbtId: sbt.id });
+    const minted = await waitForMint(t.app, account.token, sbt.id);
+    const mine = (problems: string[], text: string) => problems.filter((p) => p.includes(text));
+    expect(mine((await t.app.container.reconcile.run()).problems, sbt.id)).toEqual([]);
+    const stray = getAddress(`0x${randomBytes(20).toString('hex')}`);
+    await new SoulBoundTokens(t.app.container.chain).mint(stray, 'ipfs://bafkreistray');
+    expect(mine((await t.app.container.reconcile.run()).problems, stray)).toEqual([
+      expect.stringContaining('recorded by no SBT'),
+    ]);
+    expect(minted.status).toBe('minted');
+  });
+
   it('a mint transaction the chain dropped is sent again, and the SBT completes', async () => {
     const account = await investorWithDidAndVault(t.app);
     const { sbt } = json<{ sbt: Sbt }>(

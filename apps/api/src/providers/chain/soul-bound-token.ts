@@ -89,6 +89,16 @@ export class SoulBoundTokens {
     return event?.transactionHash ?? undefined;
   }
 
+  /** Every mint (from the zero address) and burn (to it) the contract ever made: soul-bound, nothing else moves. */
+  async transfers(): Promise<Array<{ from: Address; to: Address; tokenId: bigint }>> {
+    const events = await this.chain.publicClient.getContractEvents({
+      ...this.contract,
+      eventName: 'Transfer',
+      fromBlock: 'earliest',
+    });
+    return events.map(({ args }) => ({ from: args.from!, to: args.to!, tokenId: args.tokenId! }));
+  }
+
   /** The token `holder` holds, or 0n. */
   tokenOf(holder: Address): Promise<bigint> {
     return this.chain.publicClient.readContract({
