@@ -38,7 +38,14 @@ export class ReconcileRepo {
   /** Every SBT the portal created, with the token it recorded (if any). */
   async sbts() {
     return this.db
-      .select({ id: sbts.id, holder: sbts.holderAddress, tokenId: sbts.tokenId, status: sbts.status })
+      .select({
+        id: sbts.id,
+        holder: sbts.holderAddress,
+        tokenId: sbts.tokenId,
+        status: sbts.status,
+        mintTx: sbts.txHash,
+        revokeTx: sbts.revokeTxHash,
+      })
       .from(sbts);
   }
 }

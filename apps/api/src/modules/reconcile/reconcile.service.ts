@@ -16,7 +16,8 @@ export interface ReconcileReport {
  * `npm run reconcile`: proves the books equal the chains. For every listing, sold = the sum of
  * its completed purchases and reserved = sold + purchases in flight; for every buyer of every
  * token, the on-chain balance = what the portal delivered to that address; every SBT token was
- * minted once, to its SBT's holder, and burnt once if (and only if) the SBT was revoked.
+ * minted once, to its SBT's holder, and burnt once if (and only if) the SBT was revoked, each by
+ * the transaction the SBT records.
  */
 export class ReconcileService {
   constructor(
@@ -66,10 +67,14 @@ export class ReconcileService {
         problems.push(
           `SBT ${row.id}: token ${tokenId} minted ${minted.length} times, not once to ${row.holder}`,
         );
+      } else if (minted[0]!.hash !== row.mintTx) {
+        problems.push(`SBT ${row.id}: mint recorded as ${row.mintTx}, made by ${minted[0]!.hash}`);
       }
-      const burnt = burns.filter((t) => t.tokenId === tokenId).length;
-      if (burnt !== (row.status === 'revoked' ? 1 : 0))
-        problems.push(`SBT ${row.id} (${row.status}): token ${tokenId} burnt ${burnt} times`);
+      const burnt = burns.filter((t) => t.tokenId === tokenId);
+      if (burnt.length !== (row.status === 'revoked' ? 1 : 0))
+        problems.push(`SBT ${row.id} (${row.status}): token ${tokenId} burnt ${burnt.length} times`);
+      else if (burnt.length && burnt[0]!.hash !== row.revokeTx)
+        problems.push(`SBT ${row.id}: burn recorded as ${row.revokeTx}, made by ${burnt[0]!.hash}`);
     }
     const recorded = new Set(rows.map((row) => row.tokenId));
     // A mint still being recorded belongs to an SBT in 'minting'; any other is a mint too many.

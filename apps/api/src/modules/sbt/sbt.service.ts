@@ -155,6 +155,10 @@ export class SbtService {
       this.deps.fault?.('sbt.revoke.sent');
       await repo.setRevokeTx(row.id, hash);
       await tokens.confirmRevoke(hash, (replacement) => repo.setRevokeTx(row.id, replacement));
+    } else if (!row.revokeTxHash && row.tokenId !== null) {
+      // A run that crashed after sending the burn but before recording it: the chain has its hash.
+      const hash = await tokens.transactionOf(BigInt(row.tokenId), 'burn');
+      if (hash) await repo.setRevokeTx(row.id, hash);
     }
     await repo.markRevoked(row.id, clock.now());
     log.info({ userId, sbtId: row.id, tokenId: tokenId.toString() }, 'SBT revoked');
@@ -239,7 +243,7 @@ export class SbtService {
   }
 
   private async recoverMint(row: SbtRow, tokenId: bigint): Promise<Hash> {
-    const hash = await this.deps.tokens.mintTransaction(tokenId);
+    const hash = await this.deps.tokens.transactionOf(tokenId, 'mint');
     if (!hash) throw new Error(`Token ${tokenId} exists but its mint transaction was not found`);
     await this.deps.repo.setTxHash(row.id, hash);
     return hash;

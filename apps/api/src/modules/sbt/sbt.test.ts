@@ -338,6 +338,32 @@ describe('revocation', () => {
     const again = await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'aurora' });
     expect(again.statusCode).toBe(201);
   });
+
+  it('a burn sent by a run that crashed before recording it is found on chain; reconcile checks the hash', async () => {
+    const account = await investorWithDidAndVault(t.app);
+    const { sbt } = json<{ sbt: Sbt }>(
+      await post(t.app, '/api/sbt/create', account.token, { selectedImageId: 'prism' }),
+    );
+    await post(t.app, '/api/sbt/mint', account.token, { sbtId: sbt.id });
+    const minted = await waitForMint(t.app, account.token, sbt.id);
+    // What the crashed run left behind: the token is burnt, its hash was never recorded.
+    const tokens = new SoulBoundTokens(t.app.container.chain);
+    const burn = await tokens.sendRevoke(BigInt(minted.tokenId!));
+    await t.app.container.chain.waitForReceipt(burn);
+    await reject(await createAdmin(t.app), account.applicantId, false);
+    let revoked: Sbt | undefined;
+    for (let i = 0; i < 200 && revoked?.status !== 'revoked'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      revoked = json<{ sbt: Sbt }>(await get(t.app, `/api/sbt/status/${sbt.id}`, account.token)).sbt;
+    }
+    const [row] = await t.database.db.select().from(sbts).where(eq(sbts.id, sbt.id));
+    expect(row).toMatchObject({ status: 'revoked', revokeTxHash: burn });
+    const mine = async () =>
+      (await t.app.container.reconcile.run()).problems.filter((problem) => problem.includes(sbt.id));
+    expect(await mine()).toEqual([]);
+    await t.database.db.update(sbts).set({ revokeTxHash: minted.txHash }).where(eq(sbts.id, sbt.id));
+    expect(await mine()).toEqual([expect.stringContaining(`burn recorded as ${minted.txHash}`)]);
+  });
 });
 
 describe('after a restart', () => {

@@ -84,7 +84,7 @@ describe('rpc chain (against a JSON-RPC node over HTTP)', () => {
     expect(minted.txHash).not.toBe(first);
     expect(await tokens.ownerOf(minted.tokenId)).toBe(holder);
     expect(await tokens.tokenOf(holder)).toBe(minted.tokenId);
-    expect(await tokens.mintTransaction(minted.tokenId)).toBe(minted.txHash);
+    expect(await tokens.transactionOf(minted.tokenId, 'mint')).toBe(minted.txHash);
   }, 30_000);
 
   it('reuses the recorded contracts on the next start', async () => {

@@ -78,25 +78,30 @@ export class SoulBoundTokens {
     return hash;
   }
 
-  /** The transaction that minted `tokenId` (for a mint whose hash was never recorded). */
-  async mintTransaction(tokenId: bigint): Promise<Hash | undefined> {
-    const [event] = await this.chain.publicClient.getContractEvents({
+  /** The transaction that minted or burnt `tokenId` (for one whose hash was never recorded). */
+  async transactionOf(tokenId: bigint, event: 'mint' | 'burn'): Promise<Hash | undefined> {
+    const [found] = await this.chain.publicClient.getContractEvents({
       ...this.contract,
       eventName: 'Transfer',
-      args: { from: zeroAddress, tokenId },
+      args: event === 'mint' ? { from: zeroAddress, tokenId } : { to: zeroAddress, tokenId },
       fromBlock: 'earliest',
     });
-    return event?.transactionHash ?? undefined;
+    return found?.transactionHash ?? undefined;
   }
 
   /** Every mint (from the zero address) and burn (to it) the contract ever made: soul-bound, nothing else moves. */
-  async transfers(): Promise<Array<{ from: Address; to: Address; tokenId: bigint }>> {
+  async transfers(): Promise<Array<{ from: Address; to: Address; tokenId: bigint; hash: Hash }>> {
     const events = await this.chain.publicClient.getContractEvents({
       ...this.contract,
       eventName: 'Transfer',
       fromBlock: 'earliest',
     });
-    return events.map(({ args }) => ({ from: args.from!, to: args.to!, tokenId: args.tokenId! }));
+    return events.map(({ args, transactionHash }) => ({
+      from: args.from!,
+      to: args.to!,
+      tokenId: args.tokenId!,
+      hash: transactionHash,
+    }));
   }
 
   /** The token `holder` holds, or 0n. */
