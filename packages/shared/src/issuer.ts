@@ -59,6 +59,9 @@ export const CreateTokenRequestSchema = z
     if (token.decimals > TOKEN_TYPE_MAX_DECIMALS[token.tokenType]) {
       ctx.addIssue({ code: 'custom', path: ['decimals'], message: messages.issuerDecimalsTooMany });
     }
+    // Runs even when a field failed its own check (decimals -1 made `10n ** -1n` throw, a 500).
+    const decimalsValid = Number.isInteger(token.decimals) && token.decimals >= 0 && token.decimals <= 18;
+    if (typeof token.totalSupply !== 'string' || !decimalsValid) return;
     const supply = parseUnits(token.totalSupply, token.decimals);
     const max = isItemToken(token.tokenType) ? BigInt(MAX_ITEM_SUPPLY) : MAX_FUNGIBLE_SUPPLY;
     if (supply === undefined || supply <= 0n || supply > max * 10n ** BigInt(token.decimals)) {

@@ -57,6 +57,8 @@ function toDomainError(error: FastifyError): DomainError {
       'BAD_REQUEST',
       error.code?.startsWith('FST_ERR_CTP') ? 'Malformed JSON body' : messages.validationFailed,
     ],
+    // e.g. @fastify/static refusing a file name the file system cannot hold (FST_STATIC_FORBIDDEN_PATH).
+    403: ['FORBIDDEN', messages.forbidden],
     404: ['NOT_FOUND', messages.notFound],
     413: ['PAYLOAD_TOO_LARGE', messages.payloadTooLarge],
     415: ['UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType],

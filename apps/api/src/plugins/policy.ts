@@ -25,7 +25,12 @@ declare module 'fastify' {
     auth?: AccessClaims;
   }
   interface FastifyInstance {
-    routeInventory(): Array<{ method: string; url: string; policy: RoutePolicy | undefined }>;
+    routeInventory(): Array<{
+      method: string;
+      url: string;
+      policy: RoutePolicy | undefined;
+      schema: RouteOptions['schema'];
+    }>;
   }
 }
 
@@ -58,7 +63,9 @@ export function registerPolicies(
   });
   app.decorate('routeInventory', () =>
     routes.flatMap((route) =>
-      [route.method].flat().map((method) => ({ method, url: route.url, policy: route.config?.policy })),
+      [route.method]
+        .flat()
+        .map((method) => ({ method, url: route.url, policy: route.config?.policy, schema: route.schema })),
     ),
   );
   app.addHook('onReady', async () => {
