@@ -138,7 +138,8 @@ async function check(directory, exchange) {
   if (!Object.keys(contents).length) return undefined;
   if (!contents[media])
     return `${operation.operationId} ${exchange.status}: answered ${media || 'no content type'}, documented ${Object.keys(contents).join(', ')}`;
-  if (head || !/^application\/(.+\+)?json$/.test(media)) return undefined;
+  if (head || exchange.responseBody === undefined || !/^application\/(.+\+)?json$/.test(media))
+    return undefined;
   const body = parseJson(exchange.responseBody ?? '');
   if (!body.ok) return `${operation.operationId} ${exchange.status}: body is not JSON`;
   // openapi-backend validates application/json; other JSON media (JSON-LD) with the same Ajv.

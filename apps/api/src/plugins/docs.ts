@@ -15,6 +15,13 @@ import { markRoutesPublic } from './public-scope.js';
 
 const DOCS_PREFIX = '/api/docs';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers 304 to an If-None-Match naming its ETag (documented as such). */
+    conditional?: boolean;
+  }
+}
+
 /** OpenAPI 3.1 generated from the shared zod schemas: JSON at /api/docs/json, UI at /api/docs. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   const routes = new Map<string, RouteOptions>();
@@ -225,6 +232,8 @@ function exact(document: OpenApiDocument, routes: Map<string, RouteOptions>): Op
       const schema = route.config?.errorPage
         ? { type: 'string' }
         : { $ref: '#/components/schemas/ErrorResponse' };
+      if (route.config?.conditional)
+        operation.responses['304'] = { description: 'Not modified: If-None-Match names the current ETag' };
       for (const status of errorStatuses(route, method.toUpperCase())) {
         operation.responses[status] = {
           description: statusText[status]!,

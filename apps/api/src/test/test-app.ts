@@ -164,7 +164,8 @@ async function recordTraffic(app: App, directory: string): Promise<void> {
       requestBody,
       status: response.statusCode,
       responseHeaders: redacted(response.headers),
-      responseBody: response.body,
+      // A stream the test read only the head of has no body to check.
+      responseBody: options.payloadAsStream ? undefined : response.body,
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   };

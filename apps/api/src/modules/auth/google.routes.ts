@@ -27,11 +27,18 @@ function readBinding(value: string | undefined): { intent: GoogleIntent; state: 
 
 const tags = ['auth'];
 const redirect = z.null().describe('Redirect (302) to the address in the Location header');
-/** Parameters the provider may add (Google sends scope, authuser, prompt, hd, iss): all are read. */
+/** What the provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`, and Google's scope, authuser, prompt, hd). */
+const providerParameter = z.string().max(1000).optional();
 const CallbackQuerySchema = z.object({
-  state: z.string().max(1000).optional(),
+  state: providerParameter,
   code: z.string().max(4000).optional(),
-  error: z.string().max(1000).optional(),
+  error: providerParameter,
+  error_description: providerParameter,
+  iss: providerParameter,
+  scope: providerParameter,
+  authuser: providerParameter,
+  prompt: providerParameter,
+  hd: providerParameter,
 });
 
 /**

@@ -16,7 +16,7 @@ export function ipfsRoutes(app: App, credentials: Pick<CredentialsService, 'read
   app.get(
     '/ipfs/:cid',
     {
-      config: { policy: 'public', identify: true },
+      config: { policy: 'public', identify: true, conditional: true },
       schema: {
         tags: ['ipfs'],
         summary: 'A stored document by its CID (add ?format=raw for the raw block)',
