@@ -94,8 +94,9 @@ for (const [key, label] of BACKENDS) {
   line(
     'authz',
     `${label}: routes=${n(a.routes)} × principals=${n(a.principals)} checks=${n(a.checks)} ${zero('mismatches', a.mismatches)} ${zero('5xx', a.fiveHundreds)}` +
-      ` | owned objects=${n(a.ownedObjects)} idor attempts=${n(a.idorAttempts)} ${zero('leaks', a.leaks)}` +
-      ` | mass assignment=${n(a.massAssignmentAttempts)} ${zero('changes', a.massAssignmentChanges)}`,
+      ` | owned objects=${n(a.ownedObjects)} idor attempts=${n(a.idorAttempts)} ${zero('idor mismatches', a.idorMismatches)}` +
+      ` | mass assignment=${n(a.massAssignmentAttempts)} ${zero('mismatches', a.massAssignmentMismatches)} ${zero('changes', a.massAssignmentChanges)}` +
+      ` | responses scanned=${n(a.responsesScanned)} for ${n(a.secretValuesScanned)} secrets ${zero('leaks', a.leaks)}`,
   );
 }
 for (const [key, label] of BACKENDS) {

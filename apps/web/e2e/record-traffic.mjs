@@ -46,6 +46,14 @@ if (directory) {
       if (event === 'data') requestChunks.push(Buffer.from(chunk));
       return emit.call(this, event, chunk, ...rest);
     };
+    // Fastify hands its headers to writeHead, not setHeader: getHeaders() alone misses them.
+    let written = {};
+    const writeHead = response.writeHead;
+    response.writeHead = function (status, ...rest) {
+      const headers = rest.find((argument) => argument && typeof argument === 'object');
+      if (headers && !Array.isArray(headers)) written = headers;
+      return writeHead.call(this, status, ...rest);
+    };
     for (const method of ['write', 'end']) {
       const original = response[method];
       response[method] = function (chunk, ...rest) {
@@ -60,7 +68,7 @@ if (directory) {
         requestHeaders: redacted(request.headers),
         requestBody: requestChunks.length ? Buffer.concat(requestChunks).toString() : undefined,
         status: response.statusCode,
-        responseHeaders: redacted(response.getHeaders()),
+        responseHeaders: redacted({ ...response.getHeaders(), ...written }),
         responseBody: Buffer.concat(responseChunks).toString(),
       };
       if (document) write(exchange);
