@@ -12,7 +12,8 @@ export type Figures = Record<string, number | string | boolean>;
 export const backend: 'postgres' | 'pglite' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 const directory =
-  process.env.EVIDENCE_DIR ?? join(fileURLToPath(new URL('../../../../', import.meta.url)), 'reports', 'evidence');
+  process.env.EVIDENCE_DIR ??
+  join(fileURLToPath(new URL('../../../../', import.meta.url)), 'reports', 'evidence');
 
 export function recordEvidence(suite: string, figures: Figures): void {
   mkdirSync(directory, { recursive: true });
