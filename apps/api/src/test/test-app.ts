@@ -61,6 +61,8 @@ export async function createTestApp(
     configure?: (app: App) => void;
     /** Another app's database (and its master key in `overrides`): a second process on it. */
     database?: Database;
+    /** False keeps this app's exchanges out of API_TRAFFIC_DIR (hostile requests describe no API). */
+    recordTraffic?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -106,7 +108,7 @@ export async function createTestApp(
     throw error;
   }
   const trafficDir = process.env.API_TRAFFIC_DIR;
-  if (trafficDir) await recordTraffic(app, trafficDir);
+  if (trafficDir && options.recordTraffic !== false) await recordTraffic(app, trafficDir);
   return {
     app,
     config,
