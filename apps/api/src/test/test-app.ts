@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildOverrides } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type Config, type Env } from '../config.js';
@@ -179,6 +180,24 @@ async function recordTraffic(app: App, directory: string): Promise<void> {
       return response;
     });
   }) as App['inject'];
+}
+
+/**
+ * Two API processes on one database and master key (on PGlite, two apps on one client), started
+ * before the suite's tests and closed after them: a change made through one is to be seen by the other.
+ */
+export function useTestAppPair(): { a: TestApp; b: TestApp } {
+  const pair = {} as { a: TestApp; b: TestApp };
+  beforeAll(async () => {
+    const masterKey = new MasterKey(randomBytes(32));
+    pair.a = await createTestApp({ overrides: { masterKey } });
+    pair.b = await createTestApp({ overrides: { masterKey }, database: pair.a.database });
+  });
+  afterAll(async () => {
+    await pair.b?.close();
+    await pair.a?.close();
+  });
+  return pair;
 }
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {

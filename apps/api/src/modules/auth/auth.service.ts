@@ -315,11 +315,11 @@ export class AuthService {
     const claims = await this.deps.tokens.verify(accessToken);
     if (!claims) return undefined;
     const now = this.deps.clock.now();
-    let live = this.deps.sessions.get(claims.sessionId, now);
+    let live = this.deps.sessions.getLive(claims.sessionId, now);
     if (!live) {
       const mark = this.deps.sessions.mark();
       live = await this.deps.auth.findLiveSession(claims.sessionId, now);
-      if (live) this.deps.sessions.put(live, mark);
+      if (live) this.deps.sessions.put(live.sessionId, live, mark);
     }
     if (!live || live.userId !== claims.userId) return undefined;
     return { userId: live.userId, sessionId: live.sessionId, role: live.role };
