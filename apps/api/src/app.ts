@@ -101,6 +101,12 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
       }),
   });
   registerPolicies(app, container.auth, config.publicUrl);
+  // A user's own write has committed before it is answered: dropping their cached profile now
+  // lets their next read on this process see it without waiting for the notification (ADR 49).
+  app.addHook('onSend', async (request) => {
+    if (request.auth && request.method !== 'GET' && request.method !== 'HEAD')
+      container.users.profileChanged(request.auth.userId);
+  });
   registerInputText(app);
   await registerDocs(app);
 

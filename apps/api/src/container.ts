@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { User } from '@portal/shared/auth';
 import { SERVER_EVENTS } from '@portal/shared/notifications';
 import { getAddress } from 'viem';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { NotifiedCache } from './db/notified-cache.js';
 import { JobsRepo } from './jobs/jobs.repo.js';
 import type { Housekeeping } from './jobs/housekeeping.jobs.js';
 import { JobQueue } from './jobs/queue.js';
@@ -54,7 +56,7 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { TwoFactorRepo } from './modules/auth/two-factor.repo.js';
 import { TwoFactorService } from './modules/auth/two-factor.js';
 import { UsersRepo } from './modules/users/users.repo.js';
-import { UsersService } from './modules/users/users.service.js';
+import { MAX_CACHED_PROFILES, UsersService } from './modules/users/users.service.js';
 import { VaultRepo } from './modules/vault/vault.repo.js';
 import { VaultService } from './modules/vault/vault.service.js';
 import { ExplorerService } from './modules/explorer/explorer.service.js';
@@ -187,7 +189,9 @@ export async function createContainer(
     clock,
   );
   const usersRepo = new UsersRepo(db);
-  const users = new UsersService(usersRepo);
+  const profiles = new NotifiedCache<User>(MAX_CACHED_PROFILES);
+  const unlistenProfiles = await database.listen('portal_profiles', profiles);
+  const users = new UsersService(usersRepo, profiles);
   const twoFactorRepo = new TwoFactorRepo(db);
   const twoFactor = new TwoFactorService({ db, repo: twoFactorRepo, users: usersRepo, masterKey, clock });
   const settings = new SettingsService({
@@ -492,6 +496,7 @@ export async function createContainer(
     async close() {
       await jobs.stop();
       await unlistenSessions();
+      await unlistenProfiles();
       await chain.close();
       await solana.close();
       await mail.drain?.();

@@ -187,7 +187,7 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
     },
     async (request) => ({
       success: true as const,
-      user: await deps.users.getProfile(caller(request).userId),
+      user: await deps.users.cachedProfile(caller(request).userId),
     }),
   );
 

@@ -1,6 +1,7 @@
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { displayRole } from '@portal/shared/roles';
+import type { NotifiedCache } from '../../db/notified-cache.js';
 import { DomainError } from '../../errors.js';
 import type { ProfileRow, ProfileUser, UsersRepo } from './users.repo.js';
 
@@ -10,11 +11,21 @@ import type { ProfileRow, ProfileUser, UsersRepo } from './users.repo.js';
  */
 export type ProfileSource = (row: ProfileRow) => Partial<User>;
 
+/** About 1 KB each: a bound on the memory a process gives to profiles. */
+export const MAX_CACHED_PROFILES = 20_000;
+
 /** Builds the profile the web app stores as userData (spec §3). */
 export class UsersService {
   private readonly sources: ProfileSource[] = [];
 
-  constructor(private readonly users: UsersRepo) {}
+  /**
+   * @param profiles profiles by user id, dropped by the database's notifications (migration 0009)
+   *   whenever anything a profile shows changes, on any process (ADR 49).
+   */
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly profiles: NotifiedCache<User>,
+  ) {}
 
   addProfileSource(source: ProfileSource): void {
     this.sources.push(source);
@@ -32,6 +43,27 @@ export class UsersService {
       kycStatus: 'not_started',
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  /**
+   * The profile as the web app reads it on every page load: from memory until a change is
+   * notified. Everything that acts on a profile (credentials, export, sign-in) reads `getProfile`.
+   */
+  async cachedProfile(userId: string): Promise<User> {
+    const cached = this.profiles.get(userId);
+    if (cached) return cached;
+    const mark = this.profiles.mark();
+    const user = await this.getProfile(userId);
+    this.profiles.put(userId, user, mark);
+    return user;
+  }
+
+  /**
+   * Called once the user's own write has committed, before it is answered: their next read on
+   * this process sees it without waiting for the notification.
+   */
+  profileChanged(userId: string): void {
+    this.profiles.forget(userId);
   }
 
   async getProfile(userId: string): Promise<User> {
