@@ -15,3 +15,21 @@ export function benchEnv(dataDir, databaseUrl) {
     RATE_LIMIT_API_PER_MINUTE: '100000000',
   };
 }
+
+/**
+ * The benches' JSON caller on `app` (in process): `call(method, url, token, payload, headers)`
+ * answers the parsed body and throws on any 4xx or 5xx.
+ */
+export function jsonCaller(app) {
+  return async (method, url, token, payload, headers = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    if (response.statusCode >= 400)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+}

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { benchEnv } from './bench-env.mjs';
+import { benchEnv, jsonCaller } from './bench-env.mjs';
 import { passKyc } from './bench-kyc.mjs';
 import { load as loadFrom } from './bench-load.mjs';
 import { saveFigures } from './bench-report.mjs';
@@ -73,17 +73,7 @@ async function atRate(url, rate, options = {}) {
  * is never called: settlement is stopped, so this is the purchase request path alone.
  */
 async function purchasePath(app, base) {
-  const call = async (method, url, token, payload, headers = {}) => {
-    const response = await app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    });
-    if (response.statusCode >= 400)
-      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return response.json();
-  };
+  const call = jsonCaller(app);
   const { token } = await call('POST', '/api/auth/register', undefined, {
     name: 'Bench Buyer',
     email: `bench.buyer.${randomBytes(4).toString('hex')}@example.com`,

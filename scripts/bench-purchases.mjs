@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { benchEnv } from './bench-env.mjs';
+import { benchEnv, jsonCaller } from './bench-env.mjs';
 import { load } from './bench-load.mjs';
 import { passKyc } from './bench-kyc.mjs';
 import { saveFigures } from './bench-report.mjs';
@@ -59,17 +59,7 @@ async function openPortal() {
     logger: pino({ level: 'silent' }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const call = async (method, route, token, payload, headers = {}) => {
-    const response = await app.inject({
-      method,
-      url: route,
-      payload,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    });
-    if (response.statusCode >= 400)
-      throw new Error(`${method} ${route}: ${response.statusCode} ${response.body}`);
-    return response.json();
-  };
+  const call = jsonCaller(app);
   const investor = async () => {
     const { token, user } = await call('POST', '/api/auth/register', undefined, {
       name: 'Rush Investor',

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { jsonCaller } from './bench-env.mjs';
 import { passKyc } from './bench-kyc.mjs';
 import { saveFigures } from './bench-report.mjs';
 
@@ -52,17 +53,7 @@ const now = () => performance.now();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
 const ms = (x) => `${x.toFixed(1)} ms`;
-const call = async (app, method, url, token, payload, headers = {}) => {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-  });
-  if (response.statusCode >= 400)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-};
+const call = (app, ...args) => jsonCaller(app)(...args);
 
 let exitCode = 0;
 try {

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketplaceListing } from '@portal/shared/marketplace';
 import type { InvestorAsset, PurchaseResponse } from '@portal/shared/purchases';
+import { eventually } from './test/issuance.js';
 import { verifiedInvestor } from './test/market-fixtures.js';
 import {
+  demoEscrows,
   freePort,
+  purchasesOf,
   remotePortal,
   request,
   runEntry,
@@ -28,6 +30,8 @@ const env: Record<string, string> = {
   SEED_DEMO: 'true',
   KYC_SANDBOX_AUTO_APPROVE: 'true',
 };
+/** How long the demo market's seeding and each settlement may take. */
+const SETTLE_MS = 120_000;
 let portal: PortalProcess | undefined;
 // On PostgreSQL when the suite runs there (TEST_DATABASE_URL), else on the embedded database.
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
@@ -43,15 +47,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 1200; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('a portal killed during settlement', () => {
   it('settles every purchase once after a restart, and reconcile finds books and chains agree', async () => {
     // The same address after the restart: access tokens name the portal's URL as their audience.
@@ -59,25 +54,10 @@ describe('a portal killed during settlement', () => {
     portal = await startPortal(env);
     const { base } = portal;
     const buyer = await verifiedInvestor(remotePortal(base));
-    // The demo market: an SPL escrow (pay on Ethereum, deliver on Solana) and an ERC-20 escrow.
-    const open = (symbol: string) => (listings: MarketplaceListing[]) =>
-      listings.find((l) => l.token.symbol === symbol && l.kind === 'escrow' && l.available);
-    const listings = await until(
-      async () =>
-        (
-          await request<{ data: { listings: MarketplaceListing[] } }>(
-            base,
-            'GET',
-            '/api/escrow/marketplace?limit=100',
-            { token: buyer.token },
-          )
-        ).body.data.listings,
-      (all) => Boolean(open('SEQP')(all) && open('HVAPT')(all)),
-      'the demo market',
-    );
+    const { spl, erc20 } = await demoEscrows(base, buyer, SETTLE_MS);
     const buys = [
-      ...Array.from({ length: 3 }, () => ({ listing: open('SEQP')(listings)!, wallet: buyer.sol })),
-      ...Array.from({ length: 2 }, () => ({ listing: open('HVAPT')(listings)!, wallet: buyer.eth })),
+      ...Array.from({ length: 3 }, () => ({ listing: spl, wallet: buyer.sol })),
+      ...Array.from({ length: 2 }, () => ({ listing: erc20, wallet: buyer.eth })),
     ];
     const ids: string[] = [];
     for (const { listing, wallet } of buys) {
@@ -94,42 +74,23 @@ describe('a portal killed during settlement', () => {
       expect(status, JSON.stringify(body)).toBe(202);
       ids.push(body.data.purchase.id);
     }
-    const statuses = async () =>
-      Promise.all(
-        ids.map(
-          async (id) =>
-            (
-              await request<PurchaseResponse>(base, 'GET', `/api/token-purchases/${id}`, {
-                token: buyer.token,
-              })
-            ).body.data.purchase.status,
-        ),
-      );
     // Killed while something is on its way to the chains (or as soon as it can be seen).
-    await until(
-      statuses,
+    await eventually(
+      async () => (await purchasesOf(base, buyer, ids)).map((p) => p.status),
       (all) => all.includes('SETTLING') || all.every((s) => s === 'COMPLETED'),
       'settling',
+      SETTLE_MS,
     );
     portal.child.kill('SIGKILL');
     await portal.exited;
 
     portal = await startPortal(env);
     const restarted = portal.base;
-    const final = await until(
-      async () =>
-        Promise.all(
-          ids.map(
-            async (id) =>
-              (
-                await request<PurchaseResponse>(restarted, 'GET', `/api/token-purchases/${id}`, {
-                  token: buyer.token,
-                })
-              ).body.data.purchase,
-          ),
-        ),
+    const final = await eventually(
+      () => purchasesOf(restarted, buyer, ids),
       (all) => all.every((p) => p.status === 'COMPLETED' || p.status === 'FAILED'),
       'settlement after the restart',
+      SETTLE_MS,
     );
     expect(final.map((p) => p.status)).toEqual(ids.map(() => 'COMPLETED'));
     const { body: mine } = await request<{ assets: InvestorAsset[] }>(

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MarketplaceListing } from '@portal/shared/marketplace';
 import type { InvestorAsset, PurchaseResponse } from '@portal/shared/purchases';
 import type { Sbt } from '@portal/shared/sbt';
 import type { FaultPoint } from '../fault-points.js';
@@ -11,7 +10,9 @@ import { recordEvidence } from '../test/evidence.js';
 import { eventually } from '../test/issuance.js';
 import { verifiedInvestor } from '../test/market-fixtures.js';
 import {
+  demoEscrows,
   freePort,
+  purchasesOf,
   remotePortal,
   request,
   runEntry,
@@ -127,26 +128,10 @@ describe.concurrent(
             const run = await deployment(true);
             let { base } = await run.start(point);
             const buyer = await verifiedInvestor(remotePortal(base));
-            // The demo market: an SPL escrow (pay on Ethereum, deliver on Solana) and an ERC-20 escrow.
-            const open = (all: MarketplaceListing[], symbol: string) =>
-              all.find((l) => l.token.symbol === symbol && l.kind === 'escrow' && l.available);
-            const market = await eventually(
-              async () =>
-                (
-                  await request<{ data: { listings: MarketplaceListing[] } }>(
-                    base,
-                    'GET',
-                    '/api/escrow/marketplace?limit=100',
-                    { token: buyer.token },
-                  )
-                ).body.data.listings,
-              (all) => Boolean(open(all, 'SEQP') && open(all, 'HVAPT')),
-              'the demo market',
-              poll.timeoutMs,
-            );
+            const { spl, erc20 } = await demoEscrows(base, buyer, poll.timeoutMs);
             const buys = [
-              { listing: open(market, 'SEQP')!, wallet: buyer.sol, key: randomUUID() },
-              { listing: open(market, 'HVAPT')!, wallet: buyer.eth, key: randomUUID() },
+              { listing: spl, wallet: buyer.sol, key: randomUUID() },
+              { listing: erc20, wallet: buyer.eth, key: randomUUID() },
             ];
             const purchase = (b: (typeof buys)[number]) =>
               request<PurchaseResponse>(base, 'POST', `/api/escrow/${b.listing.escrowId}/purchase`, {
@@ -175,17 +160,7 @@ describe.concurrent(
               ids.push(id);
             }
             const final = await eventually(
-              () =>
-                Promise.all(
-                  ids.map(
-                    async (id) =>
-                      (
-                        await request<PurchaseResponse>(base, 'GET', `/api/token-purchases/${id}`, {
-                          token: buyer.token,
-                        })
-                      ).body.data.purchase.status,
-                  ),
-                ),
+              async () => (await purchasesOf(base, buyer, ids)).map((p) => p.status),
               (statuses) => statuses.every((s) => s === 'COMPLETED' || s === 'FAILED'),
               'settlement after the restart',
               poll.timeoutMs,

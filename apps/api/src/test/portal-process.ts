@@ -3,6 +3,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { MarketplaceListing } from '@portal/shared/marketplace';
+import type { Purchase, PurchaseResponse } from '@portal/shared/purchases';
+import { eventually } from './issuance.js';
 import type { Portal } from './test-app.js';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -116,4 +119,43 @@ export function remotePortal(base: string): Portal {
     } as unknown as LightMyRequestResponse;
   };
   return { inject } as unknown as Portal;
+}
+
+/**
+ * The demo market's two escrows, open, once the portal at `base` has seeded them: SEQP (an SPL
+ * token paid for on Ethereum, delivered on Solana) and HVAPT (an ERC-20).
+ */
+export async function demoEscrows(
+  base: string,
+  buyer: { token: string },
+  timeoutMs: number,
+): Promise<{ spl: MarketplaceListing; erc20: MarketplaceListing }> {
+  const open = (all: MarketplaceListing[], symbol: string) =>
+    all.find((l) => l.token.symbol === symbol && l.kind === 'escrow' && l.available);
+  const all = await eventually(
+    async () =>
+      (
+        await request<{ data: { listings: MarketplaceListing[] } }>(
+          base,
+          'GET',
+          '/api/escrow/marketplace?limit=100',
+          { token: buyer.token },
+        )
+      ).body.data.listings,
+    (listings) => Boolean(open(listings, 'SEQP') && open(listings, 'HVAPT')),
+    'the demo market',
+    timeoutMs,
+  );
+  return { spl: open(all, 'SEQP')!, erc20: open(all, 'HVAPT')! };
+}
+
+/** The buyer's purchases `ids` as the portal at `base` answers them, in the same order. */
+export function purchasesOf(base: string, buyer: { token: string }, ids: string[]): Promise<Purchase[]> {
+  return Promise.all(
+    ids.map(
+      async (id) =>
+        (await request<PurchaseResponse>(base, 'GET', `/api/token-purchases/${id}`, { token: buyer.token }))
+          .body.data.purchase,
+    ),
+  );
 }
