@@ -23,6 +23,30 @@ export interface PurchaseView {
   issuerEmail: string | null;
 }
 
+/**
+ * What the buyer's own reads show of a purchase: its fields, the token facts it is shown with, and
+ * the issuer's email. Narrow on purpose: each column of a row description costs pg time on every
+ * execution, and My Assets is read on every visit of the tab.
+ */
+export interface OwnedPurchase {
+  purchase: Pick<
+    PurchaseRow,
+    | 'id'
+    | 'listingId'
+    | 'status'
+    | 'amount'
+    | 'costWei'
+    | 'paymentTxHash'
+    | 'deliveryTxHash'
+    | 'error'
+    | 'vcCid'
+    | 'createdAt'
+    | 'completedAt'
+  >;
+  token: Pick<TokenRow, 'id' | 'name' | 'symbol' | 'tokenType' | 'blockchain' | 'decimals' | 'totalSupply'>;
+  issuerEmail: string | null;
+}
+
 /** What a purchase request checks about its buyer (spec §4): KYC, DID, and the active vault's wallets. */
 export interface BuyerFacts {
   kycStatus: string | null;
@@ -271,8 +295,40 @@ export class PurchasesRepo {
     return row;
   }
 
-  async findOwned(userId: string, id: string): Promise<PurchaseView | undefined> {
-    const [row] = await this.view().where(and(eq(purchases.id, id), eq(purchases.userId, userId)));
+  private ownedView() {
+    return this.db
+      .select({
+        purchase: {
+          id: purchases.id,
+          listingId: purchases.listingId,
+          status: purchases.status,
+          amount: purchases.amount,
+          costWei: purchases.costWei,
+          paymentTxHash: purchases.paymentTxHash,
+          deliveryTxHash: purchases.deliveryTxHash,
+          error: purchases.error,
+          vcCid: purchases.vcCid,
+          createdAt: purchases.createdAt,
+          completedAt: purchases.completedAt,
+        },
+        token: {
+          id: issuerTokens.id,
+          name: issuerTokens.name,
+          symbol: issuerTokens.symbol,
+          tokenType: issuerTokens.tokenType,
+          blockchain: issuerTokens.blockchain,
+          decimals: issuerTokens.decimals,
+          totalSupply: issuerTokens.totalSupply,
+        },
+        issuerEmail: users.email,
+      })
+      .from(purchases)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, purchases.tokenId))
+      .leftJoin(users, eq(users.id, issuerTokens.issuerId));
+  }
+
+  async findOwned(userId: string, id: string): Promise<OwnedPurchase | undefined> {
+    const [row] = await this.ownedView().where(and(eq(purchases.id, id), eq(purchases.userId, userId)));
     return row;
   }
 
@@ -280,13 +336,13 @@ export class PurchasesRepo {
   private preparedOwned?: ReturnType<PurchasesRepo['prepareOwned']>;
 
   private prepareOwned() {
-    return this.view()
+    return this.ownedView()
       .where(eq(purchases.userId, sql.placeholder('userId')))
       .orderBy(desc(purchases.createdAt))
       .prepare('purchases_owned');
   }
 
-  async owned(userId: string): Promise<PurchaseView[]> {
+  async owned(userId: string): Promise<OwnedPurchase[]> {
     this.preparedOwned ??= this.prepareOwned();
     return this.preparedOwned.execute({ userId });
   }

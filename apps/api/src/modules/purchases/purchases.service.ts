@@ -26,6 +26,7 @@ import {
   type Offer,
   type PurchasesRepo,
   type PurchaseRow,
+  type OwnedPurchase,
   type PurchaseView,
 } from './purchases.repo.js';
 import { Reservations, type Refusal } from './reservations.js';
@@ -205,7 +206,7 @@ export class PurchasesService {
       paymentAddress: buyer.paymentAddress,
       createdAt: this.deps.clock.now(),
     });
-    const answer = this.response({ purchase, token, listing, issuerEmail: null });
+    const answer = this.response({ purchase, token, issuerEmail: null });
     const result = await this.reservations.claim(listing.id, {
       purchase,
       requestId: logContext.getStore()?.reqId,
@@ -447,7 +448,7 @@ export class PurchasesService {
     );
   }
 
-  private response(view: PurchaseView): PurchaseResponse {
+  private response(view: OwnedPurchase): PurchaseResponse {
     const purchase = this.toPurchase(view);
     return {
       success: true,
@@ -463,7 +464,7 @@ export class PurchasesService {
     };
   }
 
-  private toPurchase({ purchase, token }: PurchaseView): Purchase {
+  private toPurchase({ purchase, token }: Pick<OwnedPurchase, 'purchase' | 'token'>): Purchase {
     const amount = BigInt(purchase.amount);
     return {
       id: purchase.id,
