@@ -27,7 +27,7 @@ export const REDACT_PATHS = [
   '*.mnemonic',
 ];
 
-/** A credential share link's token travels in its URL (`/verify?share=…`, `/credentials/shared/…`). */
+/** Share links issued before ADR 50 carried their token in the URL (`/verify?share=…`, `/credentials/shared/…`). */
 const URL_SECRETS = /(\/credentials\/shared\/|[?&]share=)[^/?&#]+/g;
 
 /** A URL as the access log may write it: bearer secrets in it censored. */

@@ -32,17 +32,24 @@ test('the holder shares a link; anyone verifies it; a tampered copy fails; revok
   await expect(vc.getByTestId('verification-result')).toContainText('Verified');
   await vc.getByRole('button', { name: 'Create share link' }).click();
   const link = (await vc.getByTestId('share-link').textContent())!;
-  expect(link).toMatch(/\/verify\?share=[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(/\/verify#share=[A-Za-z0-9_-]{43}$/);
 
   // A visitor with no account opens the link.
   const visitor = await browser.newPage();
   const problems = watchConsole(visitor);
+  const secret = new URL(link).hash.slice('#share='.length);
+  const sent: string[] = [];
+  visitor.on('request', (request) => sent.push(`${request.url()} ${request.headers().referer ?? ''}`));
   await visitor.goto(link);
   const result = visitor.getByTestId('verification-result');
   await expect(result).toContainText('Verified');
   await expect(result).toContainText('Trusted issuer: this portal');
   await expect(visitor.getByText(holder.did)).toBeVisible();
   await expect(visitor.getByText('Sofia Bauer')).toBeVisible();
+  // The secret never left the browser in a URL or a Referer, and it leaves the address bar.
+  await expect(visitor).toHaveURL(/\/verify$/);
+  expect(sent.length).toBeGreaterThan(2);
+  expect(sent.filter((line) => line.includes(secret))).toEqual([]);
 
   // A tampered copy, pasted or uploaded, fails.
   const document = await (

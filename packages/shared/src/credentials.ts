@@ -148,10 +148,15 @@ export const ListSharesResponseSchema = z
 
 export const ShareIdParamsSchema = z.object({ id: z.uuid(messages.credentialShareNotFound) });
 
-/** A share link's secret: 32 random bytes, base64url. */
-export const ShareTokenParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.credentialShareNotFound),
-});
+/**
+ * The credential behind a share link, asked for with the link's secret (32 random bytes,
+ * base64url) in the body: a path or query would put it in access logs and Referer headers.
+ */
+export const SharedCredentialRequestSchema = z
+  .strictObject({
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.credentialShareNotFound),
+  })
+  .meta({ id: 'SharedCredentialRequest' });
 export const SharedCredentialResponseSchema = z
   .object({ success: z.literal(true), credential: z.record(z.string(), z.unknown()) })
   .meta({ id: 'SharedCredentialResponse' });

@@ -240,6 +240,14 @@ export async function register(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The secret of a credential share link: it rides in the URL's fragment (ADR 50). */
+export const shareTokenOf = (url: string): string =>
+  new URLSearchParams(new URL(url).hash.slice(1)).get('share') ?? '';
+
+/** What the verification page asks with a share link's secret. */
+export const openShared = (app: Portal, token: string) =>
+  app.inject({ method: 'POST', url: '/api/credentials/shared', payload: { token } });
+
 /** Admins are never self-registered; tests create them the way the CLI does. */
 export async function createAdmin(app: App): Promise<Registered> {
   const email = uniqueEmail('admin');

@@ -13,8 +13,8 @@ export function setUpI18n(): Promise<void> {
 }
 
 function CurrentPath() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="current-path">{pathname + search}</output>;
+  const { pathname, search, hash } = useLocation();
+  return <output data-testid="current-path">{pathname + search + hash}</output>;
 }
 
 /** Renders `element` at `path` inside the app's providers, with stand-ins for the other pages. */

@@ -9,7 +9,7 @@ import {
   PORTAL_CONTEXT_PATH,
   SharedCredentialResponseSchema,
   ShareIdParamsSchema,
-  ShareTokenParamsSchema,
+  SharedCredentialRequestSchema,
   StatusListParamsSchema,
   VerifyCredentialRequestSchema,
   VerifyCredentialResponseSchema,
@@ -136,21 +136,21 @@ export function credentialsRoutes(
     },
   );
 
-  app.get(
-    '/api/credentials/shared/:token',
+  app.post(
+    '/api/credentials/shared',
     {
       config: { policy: 'public' },
       schema: {
         tags,
         summary: 'The credential behind a share link',
-        params: ShareTokenParamsSchema,
+        body: SharedCredentialRequestSchema,
         response: { 200: SharedCredentialResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       // Personal data: never stored by a cache, never readable by another origin's script.
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, credential: await credentials.shared(request.params.token) };
+      return { success: true as const, credential: await credentials.shared(request.body.token) };
     },
   );
 

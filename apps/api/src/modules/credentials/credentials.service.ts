@@ -264,7 +264,8 @@ export class CredentialsService {
       cid,
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
-      url: `${publicUrl}/verify?share=${token}`,
+      // In the fragment: browsers never send it to a server nor put it in a Referer (ADR 50).
+      url: `${publicUrl}/verify#share=${token}`,
     };
   }
 

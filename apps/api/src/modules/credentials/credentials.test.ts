@@ -26,7 +26,9 @@ import {
   createAdmin,
   createTestApp,
   json,
+  openShared,
   register,
+  shareTokenOf,
   TEST_PUBLIC_URL,
   type Registered,
   type TestApp,
@@ -535,9 +537,8 @@ describe('share links', () => {
     const created = await share(holder, { cid: issued.cid, days: 2 });
     expect(created.statusCode).toBe(201);
     const { share: link } = json<{ share: { id: string; url: string; expiresAt: string } }>(created);
-    expect(link.url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/verify\\?share=[A-Za-z0-9_-]{43}$`));
-    const token = new URL(link.url).searchParams.get('share')!;
-    const open = () => t.app.inject({ method: 'GET', url: `/api/credentials/shared/${token}` });
+    expect(link.url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/verify#share=[A-Za-z0-9_-]{43}$`));
+    const open = () => openShared(t.app, shareTokenOf(link.url));
     const opened = await open();
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['cache-control']).toBe('private, no-store');
@@ -562,14 +563,17 @@ describe('share links', () => {
     expect((await open()).statusCode).toBe(404);
 
     const second = json<{ share: { url: string } }>(await share(holder, { cid: issued.cid, days: 1 }));
-    const secondToken = new URL(second.share.url).searchParams.get('share')!;
     t.clock.advance(24 * 3600_000 + 1000);
-    const expired = await t.app.inject({ method: 'GET', url: `/api/credentials/shared/${secondToken}` });
+    const expired = await openShared(t.app, shareTokenOf(second.share.url));
     expect(expired.statusCode).toBe(404);
     expect(json(expired)).toMatchObject({ error: messages.credentialShareNotFound });
-    expect((await t.app.inject({ method: 'GET', url: '/api/credentials/shared/short' })).statusCode).toBe(
-      400,
-    );
+    expect((await openShared(t.app, 'short')).statusCode).toBe(400);
+    // The old form, with the secret in the path, is gone.
+    const inPath = await t.app.inject({
+      method: 'GET',
+      url: `/api/credentials/shared/${shareTokenOf(link.url)}`,
+    });
+    expect(inPath.statusCode).toBe(404);
   });
 });
 

@@ -15,13 +15,10 @@ export function verifyCredential(request: VerifyCredentialRequest): Promise<Veri
   return api.post<VerifyCredentialResponse>('/credentials/verify', request);
 }
 
-/** GET /api/credentials/shared/:token: the credential behind a share link. */
+/** POST /api/credentials/shared {token}: the credential behind a share link (the secret in the body, ADR 50). */
 export async function fetchSharedCredential(token: string): Promise<Record<string, unknown>> {
-  return (
-    await api.get<SharedCredentialResponse>(`/credentials/shared/${encodeURIComponent(token)}`, {
-      refreshOn401: false,
-    })
-  ).credential;
+  return (await api.post<SharedCredentialResponse>('/credentials/shared', { token }, { refreshOn401: false }))
+    .credential;
 }
 
 /**

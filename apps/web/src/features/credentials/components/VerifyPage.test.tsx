@@ -54,19 +54,33 @@ describe('VerifyPage', () => {
   it('opens a share link at once, and says when the credential was revoked', async () => {
     const token = 'a'.repeat(43);
     const calls = stubFetch((path) =>
-      path === `/api/credentials/shared/${token}`
+      path === '/api/credentials/shared'
         ? json(200, { success: true, credential })
         : verdict(false, { revoked: true, errors: ['This credential has been revoked by its issuer'] }),
     );
-    renderAt(`/verify?share=${token}`, <VerifyPage />, '/verify');
+    renderAt(`/verify#share=${token}`, <VerifyPage />, '/verify');
     const result = await screen.findByTestId('verification-result');
     expect(within(result).getByText('Revoked')).toBeInTheDocument();
     expect(within(result).getByText('This credential has been revoked by its issuer')).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual([
-      `/api/credentials/shared/${token}`,
-      '/api/credentials/verify',
+    // The secret goes in a body, never in a URL, and leaves the address bar.
+    expect(calls.slice(0, 2)).toEqual([
+      { path: '/api/credentials/shared', method: 'POST', body: { token } },
+      { path: '/api/credentials/verify', method: 'POST', body: { credential } },
     ]);
+    expect(calls).toHaveLength(2);
+    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/verify$/);
+  });
+
+  it('still opens a share link issued with its secret in the query', async () => {
+    const token = 'b'.repeat(43);
+    const calls = stubFetch((path) =>
+      path === '/api/credentials/shared' ? json(200, { success: true, credential }) : verdict(true),
+    );
+    renderAt(`/verify?share=${token}`, <VerifyPage />, '/verify');
+    const result = await screen.findByTestId('verification-result');
+    expect(within(result).getByText('Verified')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ path: '/api/credentials/shared', method: 'POST', body: { token } });
   });
 
   it('checks an uploaded credential file', async () => {

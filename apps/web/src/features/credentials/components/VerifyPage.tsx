@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppButton } from '../../../components/AppButton';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { useMessage } from '../../../i18n/use-message';
@@ -22,7 +22,7 @@ import { VerificationResult } from './VerificationResult';
 
 /**
  * `/verify`, public: anyone checks a credential by pasting it (JSON), uploading its file, or
- * opening a holder's share link (`?share=`); its holder may also give its CID (`?cid=`).
+ * opening a holder's share link (`#share=`); its holder may also give its CID (`?cid=`).
  */
 export function VerifyPage() {
   return (
@@ -58,8 +58,8 @@ function VerifyForm() {
     verify.mutate(parsed.request);
   };
 
-  // A link with ?share= (a holder's share link) or ?cid= (the credential dialog) is checked
-  // straight away, once.
+  // A link with ?cid= (the credential dialog), or ?share= (share links issued before ADR 50), is
+  // checked straight away, once.
   const { mutate } = verify;
   const linked = useRef({ share: params.get('share'), cid: params.get('cid') });
   useEffect(() => {
@@ -68,6 +68,20 @@ function VerifyForm() {
     if (share) mutate({ share });
     else if (cid?.trim()) mutate({ cid: cid.trim() });
   }, [mutate]);
+
+  // A share link keeps its secret in the fragment (#share=), which no server sees. It is checked
+  // as soon as it arrives, also on a page already open, then taken out of the address bar.
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const shared = new URLSearchParams(hash.slice(1)).get('share');
+  const checked = useRef<string | null>(null);
+  useEffect(() => {
+    if (checked.current === shared) return;
+    checked.current = shared;
+    if (!shared) return;
+    mutate({ share: shared });
+    void navigate(`${pathname}${search}`, { replace: true });
+  }, [shared, mutate, navigate, pathname, search]);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;

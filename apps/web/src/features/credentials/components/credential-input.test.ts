@@ -18,8 +18,11 @@ describe('parseCredentialInput', () => {
     });
   });
 
-  it('reads a share link, from the page or the API', () => {
+  it('reads a share link, and the forms issued before the secret moved to the fragment', () => {
     const share = 'Ab3_-'.repeat(8) + 'xyz';
+    expect(parseCredentialInput(`https://portal.example/verify#share=${share}`)).toEqual({
+      request: { share },
+    });
     expect(parseCredentialInput(`https://portal.example/verify?share=${share}`)).toEqual({
       request: { share },
     });

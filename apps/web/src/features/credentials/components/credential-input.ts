@@ -5,8 +5,8 @@ export type VerifyInput = VerifyCredentialRequest | { share: string };
 
 export type CredentialInput = { request: VerifyInput } | { problem: 'empty' | 'invalidJson' | 'notAnObject' };
 
-/** A share link: `…/verify?share=<token>` (or the API's `…/credentials/shared/<token>`). */
-const SHARE_URL = /(?:[?&]share=|\/credentials\/shared\/)([A-Za-z0-9_-]{43})(?:[&#/]|$)/;
+/** A share link: `…/verify#share=<token>` (before ADR 50, `?share=` or the API's `…/credentials/shared/<token>`). */
+const SHARE_URL = /(?:[?&#]share=|\/credentials\/shared\/)([A-Za-z0-9_-]{43})(?:[&#/]|$)/;
 
 /** A CID also arrives as `ipfs://<cid>` or as a gateway URL `…/ipfs/<cid>`. */
 const IPFS_URL = /^(?:ipfs:\/\/|https?:\/\/[^/]+\/ipfs\/)([^/?#\s]+)/i;
