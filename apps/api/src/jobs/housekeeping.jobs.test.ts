@@ -7,6 +7,7 @@ import { mailFile } from '../providers/mail/mail.embedded.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
   HOUSEKEEPING_QUEUE,
+  JOBS_KEEP_MS,
   MAIL_KEEP_MS,
   scheduleHousekeeping,
   THROTTLE_KEEP_MS,
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('housekeeping', () => {
-  it('forgets expired rate-limit counters and old mail (rows and files), keeps the rest', async () => {
+  it('forgets expired rate-limit counters, old mail (rows and files) and old finished jobs, keeps the rest', async () => {
     const { db } = t.database;
     const now = t.clock.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -43,6 +44,21 @@ describe('housekeeping', () => {
       .where(eq(mailOutbox.id, old!.id));
     const dir = path.join(t.config.dataDir, 'mail');
     expect(existsSync(mailFile(dir, old!.id))).toBe(true);
+    const job = (status: 'done' | 'failed', age: number, dedupeKey: string) => ({
+      queue: 'test-history',
+      payload: {},
+      status,
+      runAt: ago(age),
+      updatedAt: ago(age),
+      dedupeKey,
+    });
+    await db
+      .insert(jobs)
+      .values([
+        job('done', JOBS_KEEP_MS + 60_000, 'old done'),
+        job('failed', JOBS_KEEP_MS + 60_000, 'old failed'),
+        job('done', 60_000, 'recent done'),
+      ]);
 
     // The next hour's run (the boot already scheduled this hour's).
     t.clock.advance(60 * 60_000);
@@ -58,6 +74,13 @@ describe('housekeeping', () => {
       expect((await db.select().from(mailOutbox)).map((row) => row.to)).toEqual(['new@example.com']),
     );
     expect(existsSync(mailFile(dir, old!.id))).toBe(false);
+    await vi.waitFor(async () =>
+      expect(
+        (await db.select().from(jobs).where(eq(jobs.queue, 'test-history')))
+          .map((row) => row.dedupeKey)
+          .sort(),
+      ).toEqual(['old failed', 'recent done']),
+    );
   });
 
   it('schedules one run per hour however often it is asked', async () => {

@@ -11,6 +11,8 @@ const EVERY_MS = 60 * 60_000;
 export const THROTTLE_KEEP_MS = 24 * 60 * 60_000;
 /** Messages carry reset links and alerts; a month is enough to answer "did I get a mail?". */
 export const MAIL_KEEP_MS = 30 * 24 * 60 * 60_000;
+/** Finished jobs: the console's history and the request ids that tie them to their logs. */
+export const JOBS_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 export interface Housekeeping {
   db: Db;
@@ -25,7 +27,7 @@ export interface Housekeeping {
 
 /**
  * Hourly clean-up of rows that only grow: expired rate-limit counters, old embedded mail
- * (rows and files) and expired Google sign-in attempts. Each run schedules the next; the hour is the dedupe key, so any number of
+ * (rows and files), expired Google sign-in attempts and old finished jobs. Each run schedules the next; the hour is the dedupe key, so any number of
  * processes booting, or a run retried after a crash, still schedule one run per hour.
  */
 export function registerHousekeepingJobs(house: Housekeeping): void {
@@ -34,7 +36,8 @@ export function registerHousekeepingJobs(house: Housekeeping): void {
     const counters = await house.throttles.prune(new Date(now.getTime() - THROTTLE_KEEP_MS), now);
     const mail = await house.outbox.prune(new Date(now.getTime() - MAIL_KEEP_MS));
     const signIns = await house.oidcAttempts.pruneAttempts(now);
-    house.log.info({ counters, mail, signIns }, 'housekeeping pruned old rows');
+    const finishedJobs = await house.jobs.pruneDone(new Date(now.getTime() - JOBS_KEEP_MS));
+    house.log.info({ counters, mail, signIns, finishedJobs }, 'housekeeping pruned old rows');
     await scheduleHousekeeping(house, new Date(now.getTime() + EVERY_MS));
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
@@ -95,6 +95,15 @@ export class JobsRepo {
       .update(jobs)
       .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: now })
       .where(eq(jobs.id, id));
+  }
+
+  /** Deletes jobs that finished before `before`; failed ones stay until someone retries them. */
+  async pruneDone(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(jobs)
+      .where(and(eq(jobs.status, 'done'), lt(jobs.updatedAt, before)))
+      .returning({ id: jobs.id });
+    return rows.length;
   }
 
   async retryLater(id: string, runAt: Date, error: string, now: Date): Promise<void> {

@@ -61,6 +61,15 @@ export class JobQueue {
     this.handlers.set(queue, handler);
   }
 
+  /**
+   * Forgets jobs done before `before`. Safe for deduplicated jobs too: every key is enqueued on a
+   * state change that happens once (a token created, a mint started, a listing closed) or names a
+   * run that is already past (an hour of housekeeping, the demo seed, which is idempotent).
+   */
+  pruneDone(before: Date): Promise<number> {
+    return this.repo.pruneDone(before);
+  }
+
   /** Enqueue within the caller's transaction (`tx`), then call `notify()` after it commits. */
   async enqueue(tx: DbOrTx, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
     const repo = this.repo.with(tx);
