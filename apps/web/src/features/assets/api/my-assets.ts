@@ -3,7 +3,7 @@ import { messages } from '@portal/shared/messages';
 import { MyAssetsResponseSchema, type InvestorAsset } from '@portal/shared/purchases';
 import { api } from '../../../lib/api-client';
 import { assetsQueryKey } from '../../../lib/query-keys';
-import { hasLiveEvents, usePurchaseEvents } from '../../purchases/api/purchase-events';
+import { settlingPollMs, usePurchaseEvents } from '../../purchases/api/purchase-events';
 
 /** GET /api/token-purchases/my-assets (spec §7). */
 export async function fetchMyAssets(): Promise<InvestorAsset[]> {
@@ -14,7 +14,7 @@ export async function fetchMyAssets(): Promise<InvestorAsset[]> {
 
 const settled = (asset: InvestorAsset) => asset.status === 'COMPLETED' || asset.status === 'FAILED';
 
-/** Without live events (bearer sessions), a settling purchase's card is asked about every few seconds. */
+/** Without live events (bearer sessions), a settling purchase's card is asked about this often. */
 export const ASSETS_POLL_MS = 3000;
 
 export function useMyAssets() {
@@ -22,7 +22,6 @@ export function useMyAssets() {
   return useQuery({
     queryKey: [...assetsQueryKey, 'mine'],
     queryFn: fetchMyAssets,
-    refetchInterval: (query) =>
-      query.state.data?.every(settled) === false && !hasLiveEvents() ? ASSETS_POLL_MS : false,
+    refetchInterval: (query) => settlingPollMs(query.state.data?.every(settled) === false, ASSETS_POLL_MS),
   });
 }

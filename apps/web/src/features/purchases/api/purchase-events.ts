@@ -10,6 +10,22 @@ export const hasLiveEvents = () =>
   typeof EventSource !== 'undefined' && getAuthToken() === COOKIE_SESSION_TOKEN;
 
 /**
+ * With live events, an unsettled purchase is still asked about this often: an event lost on the
+ * way (a stream dropped and reopened in between) must not leave a purchase shown as settling.
+ */
+export const MISSED_EVENT_MS = 5000;
+
+/** How often to ask about something still settling: rarely when events are pushed, else `withoutEventsMs`. */
+export function settlingPollMs(
+  unsettled: boolean,
+  withoutEventsMs: number,
+  live: boolean = hasLiveEvents(),
+): number | false {
+  if (!unsettled) return false;
+  return live ? MISSED_EVENT_MS : withoutEventsMs;
+}
+
+/**
  * Settlement progress is pushed by the server (SERVER_EVENTS.purchase): the purchase and the
  * assets are fetched again when it moves, and after every (re)connection in case one was missed.
  */

@@ -5,7 +5,7 @@ import { PurchaseResponseSchema, type PurchaseResponse } from '@portal/shared/pu
 import { ApiError, api } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-storage';
 import { assetsQueryKey, marketplaceQueryKey } from '../../../lib/query-keys';
-import { hasLiveEvents, usePurchaseEvents } from './purchase-events';
+import { settlingPollMs, usePurchaseEvents } from './purchase-events';
 
 export interface PurchaseInput {
   listing: MarketplaceListing;
@@ -63,7 +63,10 @@ export async function fetchPurchase(id: string): Promise<PurchaseResponse['data'
 /** How often an unsettled purchase is asked about. */
 export const PURCHASE_POLL_MS = 1000;
 
-/** Follows a purchase until it is COMPLETED or FAILED: pushed when live, else asked every second. */
+/**
+ * Follows a purchase until it is COMPLETED or FAILED: pushed when live (and asked every few
+ * seconds in case an event was missed), else asked every second.
+ */
 export function usePurchaseStatus(id: string | undefined) {
   usePurchaseEvents();
   return useQuery({
@@ -72,7 +75,7 @@ export function usePurchaseStatus(id: string | undefined) {
     enabled: Boolean(id),
     refetchInterval: (query) => {
       const status = query.state.data?.purchase.status;
-      return status === 'COMPLETED' || status === 'FAILED' || hasLiveEvents() ? false : PURCHASE_POLL_MS;
+      return settlingPollMs(status !== 'COMPLETED' && status !== 'FAILED', PURCHASE_POLL_MS);
     },
     refetchIntervalInBackground: true,
     // A blip while polling is retried by the next tick, not shown.
