@@ -47,7 +47,7 @@ const ROUTES = {
   '/dashboard': ['src/features/dashboard/routes.ts', page('dashboard/components/OverviewTab')],
   '/account-settings': [
     'src/features/dashboard/routes.ts',
-    page('account-settings/components/AccountSettingsPage'),
+    page('settings/components/AccountSettingsPage'),
   ],
 };
 

@@ -31,7 +31,7 @@ const DashboardLayout = page(() => import('../features/dashboard/routes'), 'Dash
 const DashboardPage = page(() => import('../features/dashboard/routes'), 'DashboardPage');
 const VaultTab = page(() => import('../features/vault/components/VaultTab'), 'VaultTab');
 const AccountSettingsPage = page(
-  () => import('../features/account-settings/components/AccountSettingsPage'),
+  () => import('../features/settings/components/AccountSettingsPage'),
   'AccountSettingsPage',
 );
 const VerifyPage = page(() => import('../features/credentials/components/VerifyPage'), 'VerifyPage');

@@ -63,7 +63,7 @@ export const dashboardTabs: readonly DashboardTab[] = [
   {
     value: 'assets',
     icon: Inventory2Outlined,
-    Panel: lazy(async () => ({ default: (await import('../assets/components/AssetsTab')).AssetsTab })),
+    Panel: lazy(async () => ({ default: (await import('../purchases/components/AssetsTab')).AssetsTab })),
   },
   { value: 'account-settings', icon: SettingsOutlined },
 ];

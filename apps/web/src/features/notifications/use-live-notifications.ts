@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsResponse } from '@portal/shared/notifications';
 import { useServerEvents } from '../../lib/server-events';
-import { kybQueryKey } from '../account-settings/api/kyb';
+import { kybQueryKey } from '../kyb/api/kyb';
 import { profileQueryKey } from '../auth/api/profile';
 import { notificationsQueryKey } from './api/list-notifications';
 

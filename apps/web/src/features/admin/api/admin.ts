@@ -10,7 +10,6 @@ import {
   OutboxResponseSchema,
   type JobStatus,
 } from '@portal/shared/admin';
-import { KybApplicationsResponseSchema, KybDecisionResponseSchema } from '@portal/shared/kyb';
 import { KycDecisionResponseSchema, KycPendingResponseSchema } from '@portal/shared/kyc';
 import { api } from '../../../lib/api-client';
 
@@ -19,7 +18,6 @@ const admin = ['admin'] as const;
 const keys = {
   users: (search: string) => [...admin, 'users', search] as const,
   kyc: [...admin, 'kyc'] as const,
-  kyb: [...admin, 'kyb'] as const,
   listings: [...admin, 'listings'] as const,
   jobs: (status: JobStatus) => [...admin, 'jobs', status] as const,
   chain: [...admin, 'chain'] as const,
@@ -76,30 +74,6 @@ export function useKycDecision() {
               final: input.final,
             }),
       ),
-  );
-}
-
-/** KYB applications, pending first, with their documents (ADR 0046). */
-export function useKybApplications() {
-  return useQuery({
-    queryKey: keys.kyb,
-    queryFn: async () =>
-      KybApplicationsResponseSchema.parse(await api.get('/admin/kyb?limit=200')).applications,
-  });
-}
-
-export function fetchKybReviewDocument(documentId: string): Promise<Blob> {
-  return api.file(`/admin/kyb/documents/${encodeURIComponent(documentId)}`);
-}
-
-export function useKybDecision() {
-  return useAdminAction(
-    async (input: { userId: string } & ({ approve: true } | { approve: false; reason: string })) =>
-      KybDecisionResponseSchema.parse(
-        input.approve
-          ? await api.post(`/admin/kyb/${input.userId}/approve`)
-          : await api.post(`/admin/kyb/${input.userId}/reject`, { reason: input.reason }),
-      ).application,
   );
 }
 

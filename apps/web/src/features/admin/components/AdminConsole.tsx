@@ -9,7 +9,7 @@ import { ConsoleShell } from '../../auth/components/ConsoleShell';
 import { AuditSection } from './AuditSection';
 import { ChainSection } from './ChainSection';
 import { JobsSection } from './JobsSection';
-import { KybQueueSection } from './KybQueueSection';
+import { KybQueueSection } from '../../kyb/components/KybQueueSection';
 import { KycQueueSection } from './KycQueueSection';
 import { ListingsSection } from './ListingsSection';
 import { MailSection } from './MailSection';

@@ -20,8 +20,8 @@ import { ApiError } from '../../../lib/api-client';
 import { countryName } from '../../../lib/country-name';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fetchKycDocument, useKycDecision, useKycQueue } from '../api/admin';
-import { DocumentPreview } from './DocumentPreview';
-import { RejectDialog } from './RejectDialog';
+import { DocumentPreview } from '../../../components/DocumentPreview';
+import { RejectDialog } from '../../../components/RejectDialog';
 
 /** Submissions waiting for a reviewer (the embedded KYC service): details, document, decision. */
 export function KycQueueSection() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PreferencesSync } from '../../account-settings/components/PreferencesSync';
+import { PreferencesSync } from '../../settings/components/PreferencesSync';
 import { useActiveTab } from '../tabs';
 import { DRAWER_COLLAPSED, NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';

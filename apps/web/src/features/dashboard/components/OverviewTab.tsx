@@ -28,7 +28,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
-import { useMyAssets } from '../../assets/api/my-assets';
+import { useMyAssets } from '../../purchases/api/my-assets';
 import { useProfile } from '../../auth/api/profile';
 import { SyncKycButton } from '../../kyc/components/SyncKycButton';
 import { tabHref } from '../../../lib/dashboard-paths';

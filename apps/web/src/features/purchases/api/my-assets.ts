@@ -3,7 +3,7 @@ import { messages } from '@portal/shared/messages';
 import { MyAssetsResponseSchema, type InvestorAsset } from '@portal/shared/purchases';
 import { api } from '../../../lib/api-client';
 import { assetsQueryKey } from '../../../lib/query-keys';
-import { settlingPollMs, usePurchaseEvents } from '../../purchases/api/purchase-events';
+import { settlingPollMs, usePurchaseEvents } from './purchase-events';
 
 /** GET /api/token-purchases/my-assets (spec §7). */
 export async function fetchMyAssets(): Promise<InvestorAsset[]> {

@@ -5,7 +5,7 @@ import type { KybReviewItem } from '@portal/shared/kyb';
 import { queryClient } from '../../../lib/query-client';
 import { profileAnswer } from '../../../testing/market-samples';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
-import { AdminConsole } from './AdminConsole';
+import { AdminConsole } from '../../admin/components/AdminConsole';
 
 beforeAll(setUpI18n);
 beforeEach(() => {

@@ -2,8 +2,8 @@ import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@portal/shared/messages';
-import { FormDialog } from '../../../components/FormDialog';
-import { useMessage } from '../../../i18n/use-message';
+import { FormDialog } from './FormDialog';
+import { useMessage } from '../i18n/use-message';
 
 /**
  * A rejection with its reason (KYC and KYB queues): the reason is required; `reject` runs the

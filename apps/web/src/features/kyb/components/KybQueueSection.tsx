@@ -23,9 +23,9 @@ import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
-import { fetchKybReviewDocument, useKybApplications, useKybDecision } from '../api/admin';
-import { DocumentPreview } from './DocumentPreview';
-import { RejectDialog } from './RejectDialog';
+import { fetchKybReviewDocument, useKybApplications, useKybDecision } from '../api/kyb-review';
+import { DocumentPreview } from '../../../components/DocumentPreview';
+import { RejectDialog } from '../../../components/RejectDialog';
 
 const STATUS_COLORS: Record<KybStatus, ChipProps['color']> = {
   pending: 'warning',
