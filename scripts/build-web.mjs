@@ -12,6 +12,7 @@ export function buildWeb() {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/substitutes.ts',
       'apps/web/tsconfig.json',
       'apps/web/package.json',
       'packages/shared/src',

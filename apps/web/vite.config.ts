@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { workspaceAliases } from '../../vitest.shared.ts';
+import { substitutes } from './substitutes.ts';
 
 /** Where `npm run dev` runs the API; Vite forwards every backend path to it (one origin for cookies). */
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:3000';
@@ -10,18 +10,7 @@ const backendPaths = ['/api', '/ipfs', '/explorer', '/websdk', '/contexts'];
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: [
-      ...workspaceAliases,
-      // zod with its jitless setting made first (src/lib/zod-jitless.ts): the CSP forbids eval.
-      { find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-jitless.ts', import.meta.url)) },
-      // The build runs the portal's small i18next and react-i18next (src/i18n/mini-*.ts, the API
-      // surface the app uses); the unit tests (vitest.config.ts) run the real libraries.
-      { find: /^i18next$/, replacement: fileURLToPath(new URL('src/i18n/mini-i18next.ts', import.meta.url)) },
-      {
-        find: /^react-i18next$/,
-        replacement: fileURLToPath(new URL('src/i18n/mini-react-i18next.ts', import.meta.url)),
-      },
-    ],
+    alias: [...workspaceAliases, ...substitutes],
   },
   server: {
     port: Number(process.env.PORTAL_WEB_PORT ?? 5173),

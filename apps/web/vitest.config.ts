@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 import { workspaceAliases } from '../../vitest.shared.ts';
+import { substitutes } from './substitutes.ts';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: workspaceAliases },
+  // The same substitutes as the build: the tests run what production runs (ADR 51).
+  resolve: { alias: [...workspaceAliases, ...substitutes] },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,9 +1,16 @@
-import i18next from 'i18next';
+import { renderHook } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { createRequire } from 'node:module';
+import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import ar from './ar.json';
 import en from './en.json';
 import fr from './fr.json';
-import { MiniI18n } from './mini-i18next';
+import i18n, { MiniI18n, Unsupported } from './mini-i18next';
+
+// The real i18next, for comparison: the tests resolve `i18next` to mini-i18next.ts as the build
+// does (substitutes.ts); Node's own require does not go through that alias.
+const i18next = createRequire(import.meta.url)('i18next') as I18n;
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ''): string[] =>
@@ -13,6 +20,37 @@ const leaves = (tree: Tree, prefix = ''): string[] =>
 
 /** The build's i18next (see mini-i18next.ts): the behaviour the portal relies on. */
 describe('mini-i18next', () => {
+  it('is what the app and its tests get for i18next and react-i18next', async () => {
+    const { default: resolved } = await import('i18next');
+    expect(resolved).toBe(i18n);
+    expect(resolved).toBeInstanceOf(MiniI18n);
+    const { result } = renderHook(() => useTranslation());
+    expect(result.current.i18n).toBe(i18n);
+  });
+
+  it('fails on an i18next feature it does not implement, instead of showing a wrong text', async () => {
+    const i18n = new MiniI18n();
+    await i18n.init({
+      resources: {
+        en: {
+          translation: {
+            nested: 'See $t(other)',
+            formatted: 'Total {{value, number}}',
+            raw: 'Hello {{- name}}',
+            plain: 'Hello {{name}}',
+          },
+        },
+      },
+    });
+    expect(i18n.t('plain', { name: 'Ada' })).toBe('Hello Ada');
+    for (const key of ['nested', 'formatted', 'raw'])
+      expect(() => i18n.t(key, { value: 1 })).toThrow(Unsupported);
+    for (const option of ['context', 'ns', 'lng', 'returnObjects', 'ordinal', 'keyPrefix'])
+      expect(() => i18n.t('plain', { [option]: 'x' }), option).toThrow(Unsupported);
+    expect(() => i18n.t('plain', { count: 2, defaultValue_other: 'x' })).toThrow(Unsupported);
+    expect(() => renderHook(() => useTranslation('admin' as never))).toThrow(Unsupported);
+  });
+
   const start = async () => {
     const i18n = new MiniI18n();
     await i18n.init({

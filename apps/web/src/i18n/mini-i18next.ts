@@ -1,14 +1,43 @@
 /**
  * The part of i18next's API the portal uses, in a few hundred bytes instead of ~15 KB gzip on the
- * first page. The production build resolves `i18next` to this module (vite.config.ts); the unit
- * tests run the real i18next, and mini-i18next.test.ts holds this one to the same behaviour:
- * nested keys, `{{name}}` interpolation (not escaped: React escapes), `count` plural forms
- * (`key_one`, `key_other`, … when a catalogue has them), `defaultValue`, fallback to English,
- * the key itself when nothing matches, `dir()`, and the `languageChanged` event.
+ * first page. The build and the unit tests both resolve `i18next` to this module (substitutes.ts,
+ * ADR 51), and mini-i18next.test.ts holds it to the real i18next's behaviour: nested keys,
+ * `{{name}}` interpolation (not escaped: React escapes), `count` plural forms (`key_one`,
+ * `key_other`, … when a catalogue has them), `defaultValue`, fallback to English, the key itself
+ * when nothing matches, `dir()`, and the `languageChanged` event. Any other i18next feature throws
+ * (`Unsupported`), so the first test that reaches it fails instead of production showing a wrong text.
  */
 type Tree = { [key: string]: unknown };
 type Options = { [name: string]: unknown } & { defaultValue?: string; count?: number };
 type Listener = (language: string) => void;
+
+/** i18next's options that this module does not implement (any other name is a placeholder value). */
+const UNSUPPORTED_OPTIONS = [
+  'context',
+  'ns',
+  'lng',
+  'lngs',
+  'fallbackLng',
+  'ordinal',
+  'returnObjects',
+  'returnDetails',
+  'joinArrays',
+  'postProcess',
+  'interpolation',
+  'skipInterpolation',
+  'replace',
+  'keyPrefix',
+  'nsSeparator',
+  'keySeparator',
+];
+/** Nesting (`$t(…)`), formatting (`{{value, number}}`) and unescaped (`{{- value}}`) placeholders. */
+const UNSUPPORTED_TEXT = /\$t\(|\{\{\s*-|\{\{[^}]*,[^}]*\}\}/;
+
+export class Unsupported extends Error {
+  constructor(what: string) {
+    super(`${what} is not implemented by the portal's i18next (src/i18n/mini-i18next.ts, ADR 51)`);
+  }
+}
 
 const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ps', 'sd', 'ug', 'ur', 'yi']);
 
@@ -106,6 +135,10 @@ export class MiniI18n {
   }
 
   t = (key: string, options: Options = {}): string => {
+    const option = UNSUPPORTED_OPTIONS.find((name) => name in options);
+    if (option) throw new Unsupported(`t() option '${option}'`);
+    if (Object.keys(options).some((name) => name.startsWith('defaultValue_')))
+      throw new Unsupported('a plural defaultValue');
     const { count } = options;
     let text: string | undefined;
     for (const language of new Set([this.language, this.fallback])) {
@@ -116,6 +149,7 @@ export class MiniI18n {
       if (text !== undefined) break;
     }
     text ??= options.defaultValue ?? key;
+    if (UNSUPPORTED_TEXT.test(text)) throw new Unsupported(`the text of '${key}' (${text})`);
     return text.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_match, name: string) => {
       const value = valueAt(options, name);
       return value == null ? '' : String(value);

@@ -1,10 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import i18n from './mini-i18next';
+import i18n, { Unsupported } from './mini-i18next';
 
 /**
  * react-i18next's `useTranslation` and `initReactI18next`, over mini-i18next.ts (the build
  * resolves `react-i18next` here; see that file). A language change renders every user again with
- * a new `t`, as react-i18next does.
+ * a new `t`, as react-i18next does. Namespaces and key prefixes are not implemented: asking for
+ * one throws. Trans, withTranslation and the rest are not exported, so using them fails the build
+ * and the tests alike.
  */
 export const initReactI18next = { type: '3rdParty', init() {} };
 
@@ -15,7 +17,8 @@ function subscribe(onChange: () => void): () => void {
 
 const currentLanguage = () => i18n.language;
 
-export function useTranslation() {
+export function useTranslation(...unsupported: unknown[]) {
+  if (unsupported.length) throw new Unsupported('useTranslation(namespace, options)');
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   return useMemo(() => {
     const t: typeof i18n.t = (key, options) => i18n.t(key, options);
