@@ -1,7 +1,7 @@
 /**
- * Chain families the product knows (spec §3 and §4) and which of them can carry a token. Ethereum
+ * Chain families the product knows (docs/product.md §1, §4.9) and which of them can carry a token. Ethereum
  * and Solana have engines (embedded and RPC); Ripple and Stellar are labels only, so nobody can
- * list a token on a chain the portal cannot settle (DESIGN §6 "Chains").
+ * list a token on a chain the portal cannot settle (docs/architecture.md, "Chains").
  */
 export const CHAIN_FAMILIES = ['ethereum', 'solana', 'ripple', 'stellar'] as const;
 export type ChainFamily = (typeof CHAIN_FAMILIES)[number];
@@ -25,7 +25,7 @@ export const TOKEN_TYPE_MAX_DECIMALS: Record<TokenType, number> = {
   SPL: 9,
 };
 
-/** Spec §4: 'Ethereum' (ethereum or sepolia), 'Solana', 'Ripple', 'Stellar', else 'Unknown'. */
+/** docs/product.md §4.9: 'Ethereum' (ethereum or sepolia), 'Solana', 'Ripple', 'Stellar', else 'Unknown'. */
 export function blockchainLabel(chain: string | null | undefined): string {
   switch (chain?.trim().toLowerCase() ?? '') {
     case 'ethereum':

@@ -3,7 +3,7 @@ import { messages } from './messages.js';
 import { assetChain, type Wallet, type WalletChain } from './vault.js';
 
 /**
- * Verifiable credentials (spec §3 "Verifiable credential JSON"): W3C VCDM 1.1, because the spec's
+ * Verifiable credentials (docs/product.md §3.3): W3C VCDM 1.1, because the product's
  * fields are issuanceDate and expirationDate, signed by the platform's DID with a Data Integrity
  * proof (eddsa-rdfc-2022) and stored on IPFS.
  */

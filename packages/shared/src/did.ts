@@ -3,7 +3,7 @@ import { DidMetadataSchema } from './auth.js';
 import { messages } from './messages.js';
 
 /**
- * Decentralized identifiers (spec §2 "DID tab", §3, §7). Every DID here is a did:key over an
+ * Decentralized identifiers (docs/product.md §2.6, §4.4, §7). Every DID here is a did:key over an
  * Ed25519 public key in its Multikey form: multicodec 0xed01 in base58btc, which reads 'z6Mk…'.
  */
 export const ED25519_DID_KEY_PATTERN = /^did:key:z6Mk[1-9A-HJ-NP-Za-km-z]+$/;

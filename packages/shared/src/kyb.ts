@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.js';
 
 /**
- * Know Your Business (spec §2 "Compliance": 'Upload Business Docs'; ADR 0046). A company investor
+ * Know Your Business (docs/product.md §2.12, §4.8; ADR 0046). A company investor
  * uploads business documents; the first upload opens an application that stays 'pending' until an
  * administrator approves or rejects it. Uploading again after a rejection reopens it.
  */

@@ -7,7 +7,7 @@ import { messages } from './messages.js';
 export { KYC_STATUSES, KycStatusSchema, type KycStatus } from './kyc-status.js';
 
 /**
- * Identity verification (spec §2 "KYC modal", §4, §7). The portal keeps its own state machine over
+ * Identity verification (docs/product.md §2.11, §4.6, §7). The portal keeps its own state machine over
  * the provider's review: not started → pending → verified, rejected (may retry) or rejected_final.
  */
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { TOKEN_TYPES } from './chain-families.js';
 import { LISTING_KINDS, LISTING_STATUSES } from './issuer.js';
 
-/** Spec §2 "Marketplace tab" and §3 "Marketplace listing". */
+/** docs/product.md §2.8 and §3.4. */
 
 export const MARKETPLACE_SORTS = ['newest', 'oldest', 'name', 'symbol'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 
-/** The Status filter of spec §2 (a listing's status). */
+/** The Status filter of docs/product.md §2.8 (a listing's status). */
 export const MARKETPLACE_STATUS_FILTERS = ['DEPLOYED', 'DEPLOYING', 'FAILED'] as const;
 
 export const MarketplaceQuerySchema = z.object({
@@ -66,7 +66,7 @@ export const MarketplaceSummarySchema = z
     totalTokens: z.number().int(),
     availableForInvestment: z.number().int(),
     activeIssuers: z.number().int(),
-    /** Spec §2: fixed '$0'. */
+    /** docs/product.md §2.8: fixed '$0'. */
     totalValue: z.literal('$0'),
   })
   .meta({ id: 'MarketplaceSummary' });

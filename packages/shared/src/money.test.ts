@@ -50,14 +50,14 @@ describe('money', () => {
     );
   });
 
-  it('gives ownership to 6 decimals (spec §9)', () => {
+  it('gives ownership to 6 decimals (docs/product.md §9)', () => {
     expect(ownershipPercent(1n, 3n)).toBe('33.333333');
     expect(ownershipPercent(2n, 3n)).toBe('66.666667');
     expect(ownershipPercent(10n, 10n)).toBe('100.000000');
     expect(ownershipPercent(0n, 0n)).toBe('0.000000');
   });
 
-  it('converts between ETH and tokens (spec §5) and totals to 4 decimals', () => {
+  it('converts between ETH and tokens (docs/product.md §5) and totals to 4 decimals', () => {
     expect(tokensForEth('0.01', '0.001')).toBe('10.000000');
     expect(tokensForEth('1', '0.003')).toBe('333.333333');
     expect(tokensForEth('1', '0')).toBeUndefined();

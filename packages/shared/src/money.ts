@@ -1,6 +1,6 @@
 /**
  * Exact money: amounts travel as decimal strings and are computed as integers in base units
- * (wei, token base units). Spec §9: conversions to 6 decimals, total value to 4, ownership
+ * (wei, token base units). docs/product.md §9: conversions to 6 decimals, total value to 4, ownership
  * percent to 6.
  */
 
@@ -43,7 +43,7 @@ export function listingCost(amount: bigint, priceWei: bigint, decimals: number):
   return (amount * priceWei + unit - 1n) / unit;
 }
 
-/** Spec §9: tokens ÷ totalSupply × 100, to 6 decimals (both in base units). */
+/** docs/product.md §9: tokens ÷ totalSupply × 100, to 6 decimals (both in base units). */
 export function ownershipPercent(amount: bigint, totalSupply: bigint): string {
   if (totalSupply <= 0n) return '0.000000';
   // percent × 10^6, rounded half up
@@ -51,7 +51,7 @@ export function ownershipPercent(amount: bigint, totalSupply: bigint): string {
   return toFixedUnits(scaled, 6, 6);
 }
 
-/** Spec §5: tokens = ETH ÷ price per token, 6 decimals (rounded down: never more than paid for). */
+/** docs/product.md §5: tokens = ETH ÷ price per token, 6 decimals (rounded down: never more than paid for). */
 export function tokensForEth(eth: string, priceEth: string): string | undefined {
   const ethWei = parseUnits(eth, 18);
   const priceWei = parseUnits(priceEth, 18);
@@ -59,7 +59,7 @@ export function tokensForEth(eth: string, priceEth: string): string | undefined 
   return toFixedUnits((ethWei * 1_000_000n) / priceWei, 6, 6);
 }
 
-/** Spec §5: ETH = tokens × price per token, 6 decimals. */
+/** docs/product.md §5: ETH = tokens × price per token, 6 decimals. */
 export function ethForTokens(tokens: string, priceEth: string): string | undefined {
   const tokenUnits = parseUnits(tokens, 18);
   const priceWei = parseUnits(priceEth, 18);
@@ -67,7 +67,7 @@ export function ethForTokens(tokens: string, priceEth: string): string | undefin
   return toFixedUnits((tokenUnits * priceWei) / 10n ** 18n, 18, 6);
 }
 
-/** Spec §2: total value = tokenAmount × price, 4 decimals. */
+/** docs/product.md §2.8: total value = tokenAmount × price, 4 decimals. */
 export function totalValueEth(tokenAmount: string, priceEth: string): string | undefined {
   const tokenUnits = parseUnits(tokenAmount, 18);
   const priceWei = parseUnits(priceEth, 18);

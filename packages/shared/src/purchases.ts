@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOKEN_TYPES } from './chain-families.js';
 import { messages } from './messages.js';
 
-/** Spec §2 "Purchase dialog", "My Assets tab", §3, §5, §7. */
+/** docs/product.md §2.9, §2.10, §3.4, §5, §7. */
 
 export const PURCHASE_STATUSES = ['PENDING', 'SETTLING', 'COMPLETED', 'FAILED'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
@@ -44,13 +44,13 @@ export const DirectPurchaseRequestSchema = z
     amount: amountField,
     investorDid: didField,
     investorWallet: walletField,
-    /** Sent null by the client (spec §7): the offer's price applies. */
+    /** Sent null by the client (docs/product.md §7): the offer's price applies. */
     purchasePrice: z.null().optional(),
   })
   .meta({ id: 'DirectPurchaseRequest' });
 export type DirectPurchaseRequest = z.infer<typeof DirectPurchaseRequestSchema>;
 
-/** Spec §4 (DESIGN §4): the Idempotency-Key header of money-moving POSTs. */
+/** docs/product.md §4.7: the Idempotency-Key header of money-moving POSTs. */
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{8,128}$/, messages.idempotencyKeyInvalid)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 
-/** Soul-bound tokens (spec §2 "SBT tab", §3, §5, §7): one per account, minted to the vault's ETH address. */
+/** Soul-bound tokens (docs/product.md §2.7, §3, §5, §7): one per account, minted to the vault's ETH address. */
 
 export const SbtImageSchema = z
   .object({ id: z.string(), name: z.string(), url: z.string(), description: z.string() })
@@ -61,7 +61,7 @@ export const SbtListResponseSchema = z
   .object({ success: z.literal(true), sbts: z.array(SbtSchema) })
   .meta({ id: 'SbtListResponse' });
 
-/** Spec §4: the display status of an SBT. */
+/** docs/product.md §4.5: the display status of an SBT. */
 export function sbtDisplayStatus(
   sbt: Pick<Sbt, 'minted'>,
 ): 'Minted on Blockchain' | 'Created (Pending Mint)' {

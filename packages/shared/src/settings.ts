@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 
-/** Account settings (spec §2 "Account settings"); decisions where the spec is silent: ADR 0021. */
+/** Account settings (docs/product.md §2.12); the decisions behind them: ADR 0021. */
 
 const personName = (required: string) =>
   z

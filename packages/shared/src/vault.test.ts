@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UserSchema } from './auth.js';
 import { assetChain, WALLET_PROFILE_FIELD_NAMES, walletProfileFields } from './vault.js';
 
-describe('wallet chains and profile fields (spec §3)', () => {
+describe('wallet chains and profile fields (docs/product.md §3.2)', () => {
   it.each([
     ['ETH', 'ethereum'],
     ['ETH_TEST', 'ethereum'],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const WalletSchema = z.object({ assetId: z.string(), address: z.string() }).meta({ id: 'Wallet' });
 export type Wallet = z.infer<typeof WalletSchema>;
 
-/** The test-network assets every vault holds (spec §1: vault assets are test networks only). */
+/** The test-network assets every vault holds (docs/product.md §2.5: vault assets are test networks only). */
 export const CUSTODY_ASSET_IDS = ['ETH_TEST5', 'BTC_TEST', 'SOL_TEST', 'XRP_TEST', 'XLM_TEST'] as const;
 export const CustodyAssetIdSchema = z.enum(CUSTODY_ASSET_IDS);
 export type CustodyAssetId = z.infer<typeof CustodyAssetIdSchema>;
@@ -14,7 +14,7 @@ export type CustodyProvider = z.infer<typeof CustodyProviderSchema>;
 
 export type WalletChain = 'ethereum' | 'bitcoin' | 'solana' | 'ripple' | 'stellar';
 
-/** Asset ids the product recognizes per chain (spec §3), test networks and main networks alike. */
+/** Asset ids the product recognizes per chain (docs/product.md §3.2), test networks and main networks alike. */
 const CHAIN_BY_PREFIX: Record<string, WalletChain> = {
   ETH: 'ethereum',
   BTC: 'bitcoin',
@@ -28,7 +28,7 @@ export function assetChain(assetId: string): WalletChain | undefined {
   return match?.[1] ? CHAIN_BY_PREFIX[match[1]] : undefined;
 }
 
-/** The per-chain wallet fields of spec §3 that userData carries, so older clients find them. */
+/** The per-chain wallet fields of docs/product.md §3.2 that userData carries, so older clients find them. */
 export const WALLET_PROFILE_FIELDS = {
   ethereum: ['ethereumWallet', 'ethWallet', 'ethereum_address', 'eth_address', 'wallet'],
   bitcoin: ['bitcoinWallet'],
@@ -58,7 +58,7 @@ export function walletProfileFields(wallets: readonly Wallet[]): Partial<Record<
   return fields;
 }
 
-/** Spec §3 "Vault info": both spellings of the id and the name are sent. */
+/** The vault info of docs/product.md §2.5: both spellings of the id and the name are sent. */
 export const VaultSchema = z
   .object({
     vaultId: z.string(),
