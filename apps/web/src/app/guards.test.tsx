@@ -22,7 +22,7 @@ function renderRoutes(path: string) {
 
 const signIn = () => storeSession({ token: 'cookie_session', user: { email: 'a@b.co', role: 'INVESTOR' } });
 
-describe('route guards (spec §2)', () => {
+describe('route guards (docs/product.md §2.1)', () => {
   it('/ goes to /login signed out', () => {
     renderRoutes('/');
     expect(screen.getByText('sign-in page')).toBeInTheDocument();

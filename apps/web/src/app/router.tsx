@@ -43,7 +43,7 @@ const IssuerConsole = page(() => import('../features/issuer/components/IssuerCon
 const AdminConsole = page(() => import('../features/admin/components/AdminConsole'), 'AdminConsole');
 const NotFoundPage = page(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
-/** The route table of spec §2. */
+/** The route table of docs/product.md §2.1. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
@@ -66,10 +66,10 @@ export function AppRoutes() {
               <Route path="account-settings" element={<AccountSettingsPage />} />
             </Route>
           </Route>
-          {/* The issuer console: its own sign-in, for ISSUER and ADMIN accounts (issue 9). */}
+          {/* The issuer console: its own sign-in, for ISSUER and ADMIN accounts (docs/product.md §2.15). */}
           <Route path="issuer/login" element={<IssuerLoginPage />} />
           <Route path="issuer" element={<IssuerConsole />} />
-          {/* The admin console: ADMIN accounts, signed in at /login (issue 13). */}
+          {/* The admin console: ADMIN accounts, signed in at /login (docs/product.md §2.16). */}
           <Route path="admin" element={<AdminConsole />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -7,7 +7,7 @@ export type AppButtonSize = 'sm' | 'md' | 'lg';
 export interface AppButtonProps extends Omit<ButtonProps, 'variant' | 'size' | 'color' | 'href'> {
   variant?: AppButtonVariant;
   size?: AppButtonSize;
-  /** A loading button is disabled and shows a spinner (spec §2 "Shared controls"). */
+  /** A loading button is disabled and shows a spinner (docs/product.md §2.17). */
   loading?: boolean;
   /** Renders a link to this in-app path instead of a button. */
   to?: string;

@@ -16,7 +16,7 @@ export interface AuthLayoutProps {
 }
 
 /**
- * Spec §2 "Authentication layout": a form panel (logo, title, subtitle, content) beside a visual
+ * docs/product.md §2.2: a form panel (logo, title, subtitle, content) beside a visual
  * panel with a watermark logo. On phones the visual panel steps aside.
  */
 export function AuthLayout({ title, subtitle, children, visualTitle, visualSubtitle }: AuthLayoutProps) {

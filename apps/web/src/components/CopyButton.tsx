@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Copies a value; the check mark stays 2000 ms (spec §4, §9). `onCopied` runs after each copy. */
+/** Copies a value; the check mark stays 2000 ms (docs/product.md §2.17, §9). `onCopied` runs after each copy. */
 export function CopyButton({
   value,
   label,

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 export type StatusCode =
   'CREATING' | 'PENDING' | 'DEPLOYING' | 'DEPLOYED' | 'FAILED' | 'CLOSED' | 'SETTLING' | 'COMPLETED';
 
-/** Spec §4 listing status colours: DEPLOYED success, FAILED error, CREATING/PENDING/DEPLOYING warning. */
+/** docs/product.md §4.9 listing status colours: DEPLOYED success, FAILED error, CREATING/PENDING/DEPLOYING warning. */
 export function listingStatusColor(status: StatusCode): ChipProps['color'] {
   if (status === 'DEPLOYED') return 'success';
   if (status === 'FAILED') return 'error';
   return status === 'CLOSED' ? 'default' : 'warning';
 }
 
-/** Spec §4 asset status colours: COMPLETED success, anything else warning. */
+/** docs/product.md §4.9 asset status colours: COMPLETED success, anything else warning. */
 export function assetStatusColor(status: StatusCode): ChipProps['color'] {
   return status === 'COMPLETED' ? 'success' : 'warning';
 }

@@ -18,7 +18,7 @@ export interface TextInputProps extends Omit<
 }
 
 /**
- * The shared input of spec §2: label, value, placeholder, error text, required (asterisk) and
+ * The shared input of docs/product.md §2.17: label, value, placeholder, error text, required (asterisk) and
  * disabled. The label sits above the field so the placeholder is always visible. Built from the
  * input parts rather than TextField, which would also ship Select and its menus to every form.
  */

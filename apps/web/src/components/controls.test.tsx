@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { AppButton } from './AppButton';
 import { TextInput } from './TextInput';
 
-describe('shared controls (spec §2)', () => {
+describe('shared controls (docs/product.md §2.17)', () => {
   it('a loading button is disabled and shows a spinner', () => {
     const { rerender } = render(<AppButton>Save</AppButton>);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();

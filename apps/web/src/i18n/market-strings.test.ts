@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 
-describe('marketplace, purchase and assets texts of spec §2, §5', () => {
+describe('marketplace, purchase and assets texts of docs/product.md §2.8–§2.10, §5', () => {
   it('English holds them exactly', () => {
     expect(en.marketplace).toMatchObject({
       title: 'Token Marketplace',

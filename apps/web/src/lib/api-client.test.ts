@@ -33,7 +33,7 @@ function signIn(token: string, refreshToken?: string) {
   localStorage.setItem('userData', JSON.stringify({ email: 'ada@example.com', role: 'INVESTOR' }));
 }
 
-describe('api client requests (spec §7)', () => {
+describe('api client requests (docs/product.md §7)', () => {
   it('uses the same session constants as the server', () => {
     expect(COOKIE_SESSION_TOKEN).toBe(sharedAuth.COOKIE_SESSION_TOKEN);
     expect(CSRF_HEADER).toBe(sharedAuth.CSRF_HEADER);
@@ -105,7 +105,7 @@ describe('api client requests (spec §7)', () => {
   });
 });
 
-describe('session refresh on 401 (spec §4)', () => {
+describe('session refresh on 401 (docs/product.md §4.1)', () => {
   it('refreshes once with the refresh token and repeats the request with the new token', async () => {
     signIn('old-access', 'old-refresh');
     const { fetch, calls } = fakeFetch((path, init) => {

@@ -9,7 +9,7 @@ export const COOKIE_SESSION_TOKEN = 'cookie_session';
 /** Sent on every call: cookie-session requests that change state are refused without it. */
 export const CSRF_HEADER = 'x-portal-csrf';
 
-/** A failed API answer: the spec §7 error text, the HTTP status, and any per-field messages. */
+/** A failed API answer: the error text of docs/product.md §7.1, the HTTP status, and any per-field messages. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -50,7 +50,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Spec §7: the JSON body's `error`, else its `message`, else the raw text, else `HTTP {status}`. */
+/** docs/product.md §7.1: the JSON body's `error`, else its `message`, else the raw text, else `HTTP {status}`. */
 export function errorText(body: unknown, raw: string, status: number): string {
   if (isRecord(body)) {
     if (typeof body.error === 'string' && body.error) return body.error;
@@ -129,7 +129,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return refreshing;
   }
 
-  /** Calls the server, then always forgets the session, even when the call fails (spec §4). */
+  /** Calls the server, then always forgets the session, even when the call fails (docs/product.md §4.1). */
   async function logout(): Promise<void> {
     try {
       await send('/auth/logout', { method: 'POST' });

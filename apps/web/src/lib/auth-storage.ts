@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '@portal/shared/auth';
 import type { MessageKey } from '@portal/shared/messages';
 
-/** Browser storage keys of spec §3; sign-in status is "an authToken is stored". */
+/** Browser storage keys of docs/product.md §3.1; sign-in status is "an authToken is stored". */
 export const AUTH_TOKEN_KEY = 'authToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 export const USER_DATA_KEY = 'userData';
@@ -57,7 +57,7 @@ export function setUserData(user: StoredUser): void {
   write(USER_DATA_KEY, JSON.stringify(user));
 }
 
-/** Signs the user in (spec §4): token, refresh token (bearer mode only) and user data. */
+/** Signs the user in (docs/product.md §4.1): token, refresh token (bearer mode only) and user data. */
 export function storeSession(session: {
   token: string;
   refreshToken?: string | undefined;

@@ -3,7 +3,7 @@
  * every feature's panel) so a feature can link to another tab without an import cycle.
  */
 
-/** The drawer items of spec §2 "Dashboard shell", in order; the label key is `nav.<value>`. */
+/** The drawer items of docs/product.md §2.3, in order; the label key is `nav.<value>`. */
 export const TAB_VALUES = [
   'overview',
   'vault',

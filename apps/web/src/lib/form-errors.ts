@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * Puts a failed call's per-field messages under their fields (spec §5) and returns the general
+ * Puts a failed call's per-field messages under their fields (docs/product.md §2.2, §5) and returns the general
  * message for above the form: none when a field took it, the server's text otherwise, or the
  * caller's default when the call never got an answer.
  */

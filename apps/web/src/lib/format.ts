@@ -1,4 +1,4 @@
-/** Spec §9: addresses shorten to their first 6 and last 4 characters. */
+/** docs/product.md §9: addresses shorten to their first 6 and last 4 characters. */
 export function shortenAddress(address: string): string {
   return address.length > 13 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
