@@ -1,6 +1,6 @@
 import { normalizeRole } from '@portal/shared/roles';
 
-/** The issuer console admits issuers and administrators (issue 9); the investor app keeps its own gate. */
+/** The issuer console admits issuers and administrators (docs/product.md §4.2); the investor app keeps its own gate. */
 export function isIssuerConsoleRole(role: string | null | undefined): boolean {
   const normalized = role ? normalizeRole(role) : undefined;
   return normalized === 'issuer' || normalized === 'admin';

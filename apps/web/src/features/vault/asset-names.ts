@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetChain } from '@portal/shared/vault';
 
-/** Custody asset ids with a name of their own (spec §3: the ids seen and the ids recognised). */
+/** Custody asset ids with a name of their own (docs/product.md §3.2: the ids created and the ids recognised). */
 const NAMED_ASSETS = [
   'ETH',
   'ETH_TEST',

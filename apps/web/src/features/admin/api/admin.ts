@@ -13,7 +13,7 @@ import {
 import { KycDecisionResponseSchema, KycPendingResponseSchema } from '@portal/shared/kyc';
 import { api } from '../../../lib/api-client';
 
-/** The admin console's calls (issue 13): each read is one query, each action refreshes what it changed. */
+/** The admin console's calls (docs/product.md §2.16): each read is one query, each action refreshes what it changed. */
 const admin = ['admin'] as const;
 const keys = {
   users: (search: string) => [...admin, 'users', search] as const,

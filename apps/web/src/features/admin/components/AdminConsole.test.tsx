@@ -24,7 +24,7 @@ const failedJob = {
   updatedAt: '2026-11-27T09:05:00.000Z',
 };
 
-describe('admin console (issue 13)', () => {
+describe('admin console (docs/product.md §2.16)', () => {
   it('turns away an account that is not an administrator, naming its role', async () => {
     stubFetch(() => json(200, profileAnswer()));
     renderAt('/admin', <AdminConsole />);

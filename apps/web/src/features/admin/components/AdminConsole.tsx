@@ -30,7 +30,7 @@ const SECTIONS: Record<AdminTab, () => React.JSX.Element> = {
   audit: AuditSection,
 };
 
-/** The admin console at /admin (ADMIN only): run the portal without the API (issue 13). */
+/** The admin console at /admin (ADMIN only): run the portal without the API (docs/product.md §2.16). */
 export function AdminConsole() {
   const { t } = useTranslation();
   return (

@@ -20,7 +20,7 @@ const KYC_COLOR: Record<AdminUser['kycStatus'], 'success' | 'warning' | 'error' 
   not_started: 'default',
 };
 
-/** Every user with role, KYC state and vault (spec §6's all-users call), searchable by e-mail. */
+/** Every user with role, KYC state and vault (the all-users call, docs/product.md §6), searchable by e-mail. */
 export function UsersSection() {
   const { t, i18n } = useTranslation();
   const message = useMessage();

@@ -9,7 +9,7 @@ export function login(input: LoginForm): Promise<unknown> {
   return api.post('/auth/login', { ...input, session }, { refreshOn401: false });
 }
 
-/** The investor app always registers investors, and sends the confirmation too (spec §3). */
+/** The investor app always registers investors, and sends the confirmation too (docs/product.md §7.2). */
 export function registerInvestor(input: RegisterForm): Promise<unknown> {
   return api.post('/auth/register', { ...input, role: 'investor', session }, { refreshOn401: false });
 }
@@ -26,7 +26,7 @@ export function isTwoFactorChallenge(data: unknown): data is { twoFactorRequired
   return twoFactorRequired === true && typeof ticket === 'string';
 }
 
-/** "Success plus token" (spec §4), and a user whose role the gate can read. */
+/** "Success plus token" (docs/product.md §4.1), and a user whose role the gate can read. */
 export function isAuthResponse(data: unknown): data is AuthResponse {
   if (typeof data !== 'object' || data === null) return false;
   const { success, token, user } = data as Record<string, unknown>;
@@ -40,7 +40,7 @@ export function isAuthResponse(data: unknown): data is AuthResponse {
   );
 }
 
-/** Spec §4 login role gate: INVESTOR or ADMIN, compared case-insensitively. */
+/** docs/product.md §4.2 role gate: INVESTOR or ADMIN, compared case-insensitively. */
 export function isAdmittedRole(role: string): boolean {
   const normalized = normalizeRole(role);
   return normalized === 'investor' || normalized === 'admin';

@@ -7,7 +7,7 @@ import type {
 import { lazyResolver } from '../../../lib/lazy-resolver';
 
 /**
- * The auth forms validate with the shared schemas of spec §5 (see form-schemas.ts). The sign-in
+ * The auth forms validate with the shared schemas of docs/product.md §5 (see form-schemas.ts). The sign-in
  * form, on the first page, has the same rules written out instead (login-rules.ts).
  */
 export const registerValidation = lazyResolver<

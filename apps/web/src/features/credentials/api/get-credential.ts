@@ -3,7 +3,7 @@ import type { VerifiableCredential } from '@portal/shared/credentials';
 import { api } from '../../../lib/api-client';
 
 /**
- * GET {vcUrl}: the credential document on the portal's IPFS gateway (spec §7). It holds personal
+ * GET {vcUrl}: the credential document on the portal's IPFS gateway (docs/product.md §7). It holds personal
  * data, so it is served to its holder only and the session goes with the request; a CID names
  * fixed bytes, so a document once read never needs reading again.
  */

@@ -47,7 +47,7 @@ function download(json: string, name: string) {
 }
 
 /**
- * Spec §2 dialog 'Verifiable Credential Metadata': basic information, credential subject,
+ * docs/product.md §2.7, dialog 'Verifiable Credential Metadata': basic information, credential subject,
  * associated wallets, IPFS links, raw JSON with 'Copy JSON', and 'View on IPFS'; plus the
  * credential's verification, and the holder's ways to share it: a file or an expiring link.
  */

@@ -80,7 +80,7 @@ function issuerOf(credential: Claims): string | undefined {
 }
 
 /**
- * Spec §3 "Verifiable credential JSON": basic information and credential subject, read defensively,
+ * docs/product.md §3.3: basic information and credential subject, read defensively,
  * since the public verification page shows whatever document a visitor pasted.
  */
 export function CredentialFacts({ credential }: { credential: Claims }) {

@@ -9,7 +9,7 @@ import { credentialQueryOptions } from '../api/get-credential';
 import { CredentialDialog } from './CredentialDialog';
 
 /**
- * Opens a credential's 'Verifiable Credential Metadata' dialog. Spec §5/§8: without a vcUrl the
+ * Opens a credential's 'Verifiable Credential Metadata' dialog. docs/product.md §5: without a vcUrl the
  * alert is 'VC data not available yet.'; when the document cannot be read, 'Failed to load VC
  * metadata.' and no dialog.
  */

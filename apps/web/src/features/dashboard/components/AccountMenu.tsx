@@ -41,7 +41,7 @@ function initials(name: string | undefined, email: string | undefined): string {
   return letters.toUpperCase() || '?';
 }
 
-/** The avatar menu of spec §2 "Dashboard shell", plus the theme and language switches. */
+/** The avatar menu of docs/product.md §2.3, plus the theme and language switches. */
 export function AccountMenu() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

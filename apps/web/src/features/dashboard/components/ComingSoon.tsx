@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PlaceholderPanel } from '../../../components/PlaceholderPanel';
 import type { TabValue } from '../../../lib/dashboard-paths';
 
-/** Portfolio, Opportunities and Analytics are 'coming soon' placeholders (spec §2 "Overview tab"). */
+/** Portfolio, Opportunities and Analytics are 'coming soon' placeholders (docs/product.md §2.4). */
 export function ComingSoon({ tab }: { tab: TabValue }) {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ import { useActiveTab } from '../tabs';
 import { DRAWER_COLLAPSED, NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';
 
-/** The signed-in shell (spec §2 "Dashboard shell"): drawer, top bar, and the page in between. */
+/** The signed-in shell (docs/product.md §2.3): drawer, top bar, and the page in between. */
 export function DashboardLayout() {
   return (
     <QueryClientProvider client={queryClient}>

@@ -12,7 +12,7 @@ import { LogoMark } from '../../../components/Logo';
 import { tabHref, type TabValue } from '../../../lib/dashboard-paths';
 import { dashboardTabs } from '../tabs';
 
-/** Spec §2 / §9: 72 px collapsed, 240 px while hovered (or focused from the keyboard). */
+/** docs/product.md §2.3, §9: 72 px collapsed, 240 px while hovered (or focused from the keyboard). */
 export const DRAWER_COLLAPSED = 72;
 export const DRAWER_EXPANDED = 240;
 

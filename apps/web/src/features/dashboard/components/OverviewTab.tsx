@@ -274,14 +274,14 @@ function OverviewSkeleton() {
   );
 }
 
-/** Spec §6: only INVESTOR and ISSUER see 'Sync KYC Data'. */
+/** docs/product.md §6: only INVESTOR and ISSUER see 'Sync KYC Data'. */
 function canSyncKyc(role: string): boolean {
   const normalized = normalizeRole(role);
   return normalized === 'investor' || normalized === 'issuer';
 }
 
 /**
- * 'Investment Dashboard' (spec §2 "Overview tab"). Figures come from the signed-in user's profile;
+ * 'Investment Dashboard' (docs/product.md §2.4). Figures come from the signed-in user's profile;
  * where the portal has no data yet the card says so instead of showing sample numbers.
  */
 export function OverviewTab() {

@@ -7,7 +7,7 @@ export type DidMetadata = NonNullable<DidInfoResponse['didMetadata']>;
 export const didQueryKey = ['did'] as const;
 
 /**
- * GET /api/did/: the user's DID, or null when they have none. Spec §7/§8: null on any error too,
+ * GET /api/did/: the user's DID, or null when they have none. docs/product.md §8: null on any error too,
  * with a quiet warning; starting a DID is idempotent, so offering Start then is harmless.
  */
 export async function fetchDid(): Promise<DidMetadata | null> {
@@ -20,7 +20,7 @@ export async function fetchDid(): Promise<DidMetadata | null> {
 }
 
 /**
- * The DID, fetched again whenever a screen showing it opens (spec §4: the Blockchain Identity tab
+ * The DID, fetched again whenever a screen showing it opens (docs/product.md §4.4: the Blockchain Identity tab
  * refetches it), since it may have been created elsewhere meanwhile.
  */
 export function useDid() {

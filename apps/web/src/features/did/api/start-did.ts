@@ -15,7 +15,7 @@ export function useStartDid() {
     mutationFn: startDid,
     onSuccess: async (data) => {
       queryClient.setQueryData(didQueryKey, data.didMetadata);
-      // The profile carries the DID too (spec §3): the account menu and purchase forms read it.
+      // The profile carries the DID too (docs/product.md §3.2): the account menu and purchase forms read it.
       await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     },
   });

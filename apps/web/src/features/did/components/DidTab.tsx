@@ -25,7 +25,7 @@ import { useStartDid } from '../api/start-did';
 
 const mono = { fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' } as const;
 
-/** Spec §2 "DID tab": the DID when there is one, else 'Start your Decentralized Identity'. */
+/** docs/product.md §2.6: the DID when there is one, else 'Start your Decentralized Identity'. */
 export function DidTab() {
   const { t } = useTranslation();
   const did = useDid();
@@ -62,7 +62,7 @@ function StartDid({ start }: { start: ReturnType<typeof useStartDid> }) {
             onClick={() =>
               start.mutate(undefined, {
                 onSuccess: (data) => notify(message(data.message) ?? t('messages.didGenerated')),
-                // Spec §8: a failed start shows the message it got.
+                // docs/product.md §8: a failed start shows the message it got.
                 onError: (error) => notify(message(error.message) ?? error.message, 'error'),
               })
             }

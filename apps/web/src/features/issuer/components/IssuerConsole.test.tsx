@@ -34,7 +34,7 @@ const deployed = {
   createdAt: '2026-11-20T09:30:00.000Z',
 };
 
-describe('issuer console (issue 9)', () => {
+describe('issuer console (docs/product.md §2.15)', () => {
   it('its sign-in admits issuers and turns investors away with their role', async () => {
     let role = 'INVESTOR';
     const calls = stubFetch((path) =>

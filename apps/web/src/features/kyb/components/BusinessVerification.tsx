@@ -44,7 +44,7 @@ const STATUS_COLORS: Record<KybViewStatus, ChipProps['color']> = {
 const ACCEPT = [...KYB_DOCUMENT_CONTENT_TYPES, '.pdf', '.png', '.jpg', '.jpeg'].join(',');
 
 /**
- * Spec §2 Compliance: the KYB status and 'Upload Business Docs' (ADR 0046). The status is the
+ * docs/product.md §2.12 (Compliance) and §4.8: the KYB status and 'Upload Business Docs' (ADR 0046). The status is the
  * real one: not submitted until a first document, pending until an administrator decides.
  */
 export function BusinessVerification() {

@@ -13,7 +13,7 @@ export function storeKycData(applicantId: string): Promise<KycSyncResponse> {
   return api.post<KycSyncResponse>('/kyc/store-data', { applicantId });
 }
 
-/** Spec §4: the enhanced storage call; if it fails and the applicant is known, basic storage. */
+/** docs/product.md §4.6: the enhanced storage call; if it fails and the applicant is known, basic storage. */
 export async function syncKycData(applicantId?: string): Promise<KycSyncResponse> {
   try {
     return await enhancedStorage();

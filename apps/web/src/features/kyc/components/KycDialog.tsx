@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKycVerification } from './use-kyc-verification';
 
-/** Spec §9: the widget's container is at least 500 px high. */
+/** docs/product.md §9: the widget's container is at least 500 px high. */
 const CONTAINER_MIN_HEIGHT = 500;
 
 /**
- * 'Identity Verification' (spec §2, §4 "KYC modal"): the provider's widget in an iframe (full width,
+ * 'Identity Verification' (docs/product.md §2.11, §4.6): the provider's widget in an iframe (full width,
  * its height following its content, light theme, the user's language), with a Close button.
  */
 export function KycDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

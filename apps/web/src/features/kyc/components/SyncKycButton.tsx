@@ -6,7 +6,7 @@ import { useMessage } from '../../../i18n/use-message';
 import { useSyncKycData } from '../api/sync-kyc';
 
 /**
- * The overview's 'Sync KYC Data' (spec §2, INVESTOR and ISSUER only): the server's message, or
+ * The overview's 'Sync KYC Data' (docs/product.md §2.4, INVESTOR and ISSUER only): the server's message, or
  * 'KYC data synced'; on failure 'Sync failed: ' and the reason.
  */
 export function SyncKycButton() {

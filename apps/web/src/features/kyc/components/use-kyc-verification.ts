@@ -16,7 +16,7 @@ const START_TIMEOUT_MS = 30_000;
 const isApproved = (result: ReviewResult | undefined) => result?.reviewAnswer === 'GREEN';
 
 /**
- * The KYC modal's life (spec §4 "KYC modal"): fetch a token, launch @sumsub/websdk into
+ * The KYC modal's life (docs/product.md §2.11, §4.6): fetch a token, launch @sumsub/websdk into
  * `container`, renew the token on invalid-token, and once approved sync the data, announce it and
  * close. Closing also syncs first. The SDK loads only when the modal opens.
  */
@@ -169,7 +169,7 @@ export function useKycVerification({
       setNotice(undefined);
       setAttempt((value) => value + 1);
     },
-    /** X, footer Close and Escape: sync first (spec §4), except while loading or syncing. */
+    /** X, footer Close and Escape: sync first (docs/product.md §2.11), except while loading or syncing. */
     requestClose: () => {
       if (busy) return;
       if (!started.current) onClose();

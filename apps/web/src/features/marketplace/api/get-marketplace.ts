@@ -10,7 +10,7 @@ import { ApiError, api } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-storage';
 import { marketplaceQueryKey } from '../../../lib/query-keys';
 
-/** The Marketplace tab's filters (spec §2); searching, filtering and sorting happen on the server. */
+/** The Marketplace tab's filters (docs/product.md §2.8); searching, filtering and sorting happen on the server. */
 export interface MarketplaceFilters {
   search: string;
   tokenType: TokenType | '';
@@ -23,7 +23,7 @@ export const MARKETPLACE_PAGE_SIZE = 25;
 
 export type MarketplacePage = MarketplaceResponse['data'];
 
-/** GET /api/escrow/marketplace with the filters; spec §8 texts when it fails. */
+/** GET /api/escrow/marketplace with the filters; docs/product.md §8 texts when it fails. */
 export async function fetchMarketplace(
   filters: MarketplaceFilters,
   cursor?: string,
@@ -38,7 +38,7 @@ export async function fetchMarketplace(
   try {
     answer = await api.get(`/escrow/marketplace?${query}`);
   } catch (error) {
-    // The server's own text when it gave one (spec §8), else the spec's default.
+    // The server's own text when it gave one, else the product's default (docs/product.md §8).
     throw error instanceof ApiError ? error : new Error(messages.marketplaceFetchFailed);
   }
   const parsed = MarketplaceResponseSchema.safeParse(answer);

@@ -7,7 +7,7 @@ import { Detail } from '../../../components/Detail';
 import { formatDateTime } from '../../../lib/format';
 
 /**
- * Spec §2 expanded row: available tokens, price per token in ETH, total value (tokenAmount × price
+ * docs/product.md §2.8, the expanded row: available tokens, price per token in ETH, total value (tokenAmount × price
  * to 4 decimals), asset category, contract, network and environment, deadline, issuer, availability.
  */
 export function ListingDetails({ listing, action }: { listing: MarketplaceListing; action?: ReactNode }) {

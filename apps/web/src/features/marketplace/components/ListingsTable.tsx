@@ -102,7 +102,7 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
 }
 
 /**
- * Spec §2 table: expand toggle, Name, Symbol, Type, Issuer, Blockchain, Status, Created, Actions.
+ * docs/product.md §2.8, the table: expand toggle, Name, Symbol, Type, Issuer, Blockchain, Status, Created, Actions.
  * On a phone the table scrolls sideways inside its card, the name column staying readable.
  */
 export function ListingsTable({

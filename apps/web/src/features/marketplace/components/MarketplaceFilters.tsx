@@ -11,7 +11,7 @@ import type { MarketplaceFilters as Filters } from '../api/get-marketplace';
 /** The server is asked once the user pauses typing, not on every key. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Spec §2: 'Search tokens...', Token Type, Status and Sort By. */
+/** docs/product.md §2.8: 'Search tokens...', Token Type, Status and Sort By. */
 export function MarketplaceFilters({
   filters,
   onChange,

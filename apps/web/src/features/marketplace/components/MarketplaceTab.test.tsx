@@ -38,7 +38,7 @@ function renderTab(path = '/dashboard?tab=marketplace') {
   return renderAt(path, withQueryClient(<MarketplaceTab />), '/dashboard');
 }
 
-describe('MarketplaceTab (spec §2)', () => {
+describe('MarketplaceTab (docs/product.md §2.8)', () => {
   it('shows the count, the four summary cards and the table with the spec columns, labels and colours', async () => {
     stubFetch(() => json(200, marketplaceAnswer([harbour, solar], { total: 2 })));
     renderTab();

@@ -27,7 +27,7 @@ const PurchaseDialog = lazy(async () => ({
 }));
 
 /**
- * Spec §2 "Marketplace tab": 'Token Marketplace' with Refresh, search and filters (kept in the
+ * docs/product.md §2.8: 'Token Marketplace' with Refresh, search and filters (kept in the
  * URL, answered by the server), '{n} tokens found', the four summary cards, the listings table and
  * 'No Tokens Available' with 'Clear Filters'. 'Invest' opens the purchase dialog.
  */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarketplacePage } from '../api/get-marketplace';
 
 /**
- * Spec §2: Total Tokens, Available for Investment (DEPLOYED listings), Active Issuers (distinct
+ * docs/product.md §2.8: Total Tokens, Available for Investment (DEPLOYED listings), Active Issuers (distinct
  * issuers) and Total Value (fixed '$0'), for the whole filtered set as the server counts it.
  */
 export function SummaryCards({ summary }: { summary: MarketplacePage['summary'] | undefined }) {

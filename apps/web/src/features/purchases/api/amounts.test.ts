@@ -5,7 +5,7 @@ import { convertInput, purchaseAmounts, purchaseProblem, truncateDecimals } from
 const listing = sampleListing({ priceETH: '0.003', tokenAmount: '400' });
 const identity = { did: 'did:key:z6Mk', wallet: '0xabc' };
 
-describe('purchase amounts (spec §5, §9)', () => {
+describe('purchase amounts (docs/product.md §5, §9)', () => {
   it('tokens = ETH ÷ price to 6 decimals; ETH = tokens × price to 6 decimals', () => {
     const spl = sampleListing({
       priceETH: '0.003',

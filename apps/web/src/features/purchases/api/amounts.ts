@@ -24,14 +24,14 @@ const decimalPlaces = (value: string) => (value.split('.')[1] ?? '').replace(/0+
 export interface PurchaseAmounts {
   /** Whole tokens to buy, as sent ('' when nothing usable was typed). */
   tokens: string;
-  /** ETH cost to 6 decimals (spec §5, §9). */
+  /** ETH cost to 6 decimals (docs/product.md §5, §9). */
   eth: string;
-  /** Ownership after the purchase, 6 decimals (spec §9). */
+  /** Ownership after the purchase, 6 decimals (docs/product.md §9). */
   percent: string;
 }
 
 /**
- * Spec §5 conversions, two ways: tokens = ETH ÷ price per token, ETH = tokens × price (6 decimals).
+ * docs/product.md §5 conversions, two ways: tokens = ETH ÷ price per token, ETH = tokens × price (6 decimals).
  * Buying by ETH buys whole base units of the token, so the count is cut to its decimals.
  */
 export function purchaseAmounts(
@@ -71,7 +71,7 @@ export type PurchaseProblem =
   | { key: 'purchaseAmountPrecision'; decimals: number }
   | { key: 'purchaseTooMany'; tokenAmount: string };
 
-/** Spec §5 purchase rules, in order; undefined when the purchase may be sent. */
+/** docs/product.md §5 purchase rules, in order; undefined when the purchase may be sent. */
 export function purchaseProblem(
   listing: MarketplaceListing,
   mode: PurchaseMode,

@@ -5,7 +5,7 @@ import { buyerIdentity } from './buyer-identity';
 
 const profile = profileAnswer().user as unknown as User;
 
-describe('the buyer identity of spec §4', () => {
+describe('the buyer identity of docs/product.md §4.7', () => {
   it('takes the DID and the wallet on the token chain from the profile', () => {
     expect(buyerIdentity(profile, null, 'ethereum')).toEqual({ did: BUYER_DID, wallet: BUYER_ETH });
     expect(buyerIdentity(profile, null, 'sepolia')).toEqual({ did: BUYER_DID, wallet: BUYER_ETH });
@@ -17,7 +17,7 @@ describe('the buyer identity of spec §4', () => {
     expect(buyerIdentity(profile, null, 'polygon').wallet).toBe('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx');
   });
 
-  it('without a profile, uses stored user data by chain (every spelling of spec §3)', () => {
+  it('without a profile, uses stored user data by chain (every spelling of docs/product.md §3.2)', () => {
     const stored = {
       didMetadata: { did: 'did:key:z6MkStored' },
       xrpWallet: 'rXRP',

@@ -11,7 +11,7 @@ export interface BuyerIdentity {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** The token's chain family (spec §4 matching covers Ethereum, Solana, Ripple and Stellar). */
+/** The token's chain family (docs/product.md §4.7: matching covers Ethereum, Solana, Ripple and Stellar). */
 export function chainFamily(blockchain: string): ChainFamily | undefined {
   const key = chainLabelKey(blockchain);
   return key === 'unknown' ? undefined : key;
@@ -21,7 +21,7 @@ function didOf(user: Partial<User> | StoredUser | null | undefined): string {
   return text(user?.did) || text(user?.didMetadata?.did);
 }
 
-/** The per-chain wallet fields of stored user data (spec §3), e.g. ethereumWallet or sol_address. */
+/** The per-chain wallet fields of stored user data (docs/product.md §3.2), e.g. ethereumWallet or sol_address. */
 function storedWallet(stored: StoredUser | null, family: ChainFamily | undefined): string {
   if (!stored || !family) return '';
   for (const field of WALLET_PROFILE_FIELDS[family]) {
@@ -32,7 +32,7 @@ function storedWallet(stored: StoredUser | null, family: ChainFamily | undefined
 }
 
 /**
- * Spec §4: the buyer's DID and wallet come from the profile; as fallback (no profile, or the
+ * docs/product.md §4.7: the buyer's DID and wallet come from the profile; as fallback (no profile, or the
  * profile lacks them) from stored user data according to the token's chain. Wallets match the
  * chain by custody asset id (ETH…, SOL…, XRP…, XLM…) and fall back to the first wallet.
  */

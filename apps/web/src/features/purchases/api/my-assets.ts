@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { assetsQueryKey } from '../../../lib/query-keys';
 import { settlingPollMs, usePurchaseEvents } from './purchase-events';
 
-/** GET /api/token-purchases/my-assets (spec §7). */
+/** GET /api/token-purchases/my-assets (docs/product.md §7). */
 export async function fetchMyAssets(): Promise<InvestorAsset[]> {
   const parsed = MyAssetsResponseSchema.safeParse(await api.get('/token-purchases/my-assets'));
   if (!parsed.success) throw new Error(messages.purchaseFailed);

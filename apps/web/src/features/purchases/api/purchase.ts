@@ -24,7 +24,7 @@ function parse(answer: unknown): PurchaseResponse['data'] {
 }
 
 /**
- * Spec §7: POST /escrow/{escrowId}/purchase for escrow listings, POST /token-purchases (with
+ * docs/product.md §7: POST /escrow/{escrowId}/purchase for escrow listings, POST /token-purchases (with
  * purchasePrice null: the offer's price applies) for direct sales. Both answer 202 with the
  * purchase PENDING; it settles on chain afterwards.
  */
@@ -46,7 +46,7 @@ export async function startPurchase(input: PurchaseInput): Promise<PurchaseRespo
         );
     return parse(answer);
   } catch (error) {
-    // Spec §8: the server's text, else 'Purchase failed'.
+    // docs/product.md §8: the server's text, else 'Purchase failed'.
     throw error instanceof ApiError ? error : new Error(messages.purchaseFailed);
   }
 }
@@ -83,7 +83,7 @@ export function usePurchaseStatus(id: string | undefined) {
   });
 }
 
-/** Spec §4: after a purchase the marketplace reloads and the assets refresh. */
+/** docs/product.md §2.9: after a purchase the marketplace reloads and the assets refresh. */
 export function useRefreshAfterPurchase() {
   const queryClient = useQueryClient();
   return () =>

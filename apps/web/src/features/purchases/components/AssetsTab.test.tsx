@@ -35,7 +35,7 @@ const settling: InvestorAsset = {
   issuer: { email: null },
 };
 
-describe('AssetsTab (spec §2 "My Assets tab")', () => {
+describe('AssetsTab (docs/product.md §2.10)', () => {
   it('a card per asset with its facts, status colours and the credential button', async () => {
     stubFetch(() => json(200, { success: true, assets: [completed, settling] }));
     const user = userEvent.setup();
@@ -60,7 +60,7 @@ describe('AssetsTab (spec §2 "My Assets tab")', () => {
     expect(second).toHaveTextContent('Transaction hashPending...');
     expect(second).toHaveTextContent('BlockchainSolana');
     expect(second).toHaveTextContent('IssuerUnknown');
-    // No credential yet: spec §5 alert.
+    // No credential yet: the docs/product.md §5 alert.
     await user.click(within(first!).getByRole('button', { name: 'View Verifiable Credential' }));
     expect(await screen.findByText('VC data not available yet.')).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ import { ViewCredentialButton } from '../../credentials/components/ViewCredentia
 import { useMyAssets } from '../api/my-assets';
 
 /**
- * Spec §2 "My Assets tab": one card per asset (name, symbol, type, blockchain, status chip, amount,
+ * docs/product.md §2.10: one card per asset (name, symbol, type, blockchain, status chip, amount,
  * ownership percentage, issuer, purchase date, transaction hash, 'View Verifiable Credential').
  */
 function AssetCard({ asset }: { asset: InvestorAsset }) {
@@ -78,7 +78,7 @@ function AssetCard({ asset }: { asset: InvestorAsset }) {
 export function AssetsTab() {
   const { t } = useTranslation();
   const assets = useMyAssets();
-  // Spec §8: asset load failures are logged; the tab still says so and offers a retry.
+  // docs/product.md §8: asset load failures are logged; the tab still says so and offers a retry.
   useEffect(() => {
     if (assets.error) console.warn('My Assets could not be loaded', assets.error);
   }, [assets.error]);

@@ -44,7 +44,7 @@ function stubPurchase(statuses: Array<'PENDING' | 'SETTLING' | 'COMPLETED' | 'FA
 const dialog = () => screen.getByRole('dialog', { name: 'Purchase Harbour Offices (HRBR)' });
 const amountBox = () => within(dialog()).getByRole('textbox', { name: /^(Amount \(ETH\)|Tokens \(HRBR\))$/ });
 
-describe('PurchaseDialog (spec §2, §4, §5)', () => {
+describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
   it('shows the token, the buyer from the profile (wallet on the token chain) and converts ETH to tokens', async () => {
     stubPurchase(['PENDING']);
     const user = userEvent.setup();
@@ -164,7 +164,7 @@ describe('PurchaseDialog (spec §2, §4, §5)', () => {
     });
   });
 
-  it('spec §5 messages: amount above 0, no more than the listing holds', async () => {
+  it('docs/product.md §5 messages: amount above 0, no more than the listing holds', async () => {
     stubPurchase(['PENDING']);
     const user = userEvent.setup();
     renderDialog();

@@ -46,7 +46,7 @@ interface FormError {
 }
 
 /**
- * Spec §2 "Purchase dialog" and §4/§5: token info, the buyer's DID and wallet, 'Purchase by'
+ * docs/product.md §2.9, §4.7 and §5: token info, the buyer's DID and wallet, 'Purchase by'
  * Amount (ETH) or Tokens with two-way conversion, ownership percentage, a summary; then
  * processing (the purchase settles on chain, followed about every second) and the success view.
  * It cannot be closed while processing; closing throws away everything typed (the parent unmounts it).
@@ -61,7 +61,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
   const chain = t(`chains.${chainLabelKey(listing.blockchain)}`);
 
   const profile = useProfile();
-  // Spec §4: the profile first; stored user data when the profile cannot be read.
+  // docs/product.md §4.7: the profile first; stored user data when the profile cannot be read.
   const identity = useMemo(
     () => buyerIdentity(profile.data, getUserData(), listing.blockchain),
     [profile.data, listing.blockchain],

@@ -8,7 +8,7 @@ import type { PurchaseResponse } from '@portal/shared/purchases';
 import { Detail } from '../../../components/Detail';
 
 /**
- * Spec §2 success view: 'Purchase Successful!', its text, amount purchased, ownership percentage
+ * docs/product.md §2.9, the success view: 'Purchase Successful!', its text, amount purchased, ownership percentage
  * (6 decimals), transaction hash (or 'Pending...') and 'View on IPFS'.
  */
 export function PurchaseSuccess({ result, symbol }: { result: PurchaseResponse['data']; symbol: string }) {

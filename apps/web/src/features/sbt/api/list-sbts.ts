@@ -4,10 +4,10 @@ import { api } from '../../../lib/api-client';
 
 export const sbtListQueryKey = ['sbt', 'list'] as const;
 
-/** Spec §4, §9: the list is fetched again about 2000 ms after creation starts. */
+/** docs/product.md §2.7, §9: the list is fetched again about 2000 ms after creation starts. */
 export const SBT_REFRESH_DELAY_MS = 2000;
 
-/** GET /api/sbt/list: the user's SBTs (at most one); spec §4 uses the first one listed. */
+/** GET /api/sbt/list: the user's SBTs (at most one); docs/product.md §4.5: the first one listed is used. */
 export async function fetchSbts(): Promise<Sbt[]> {
   return (await api.get<{ success: true; sbts: Sbt[] }>('/sbt/list')).sbts;
 }

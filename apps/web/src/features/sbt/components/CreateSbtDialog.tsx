@@ -23,12 +23,12 @@ import { type SbtCreated, useCreateSbt } from '../api/create-sbt';
 import { useSbtImages } from '../api/get-sbt-images';
 import { DesignCard } from './DesignCard';
 
-/** Spec §8: the server's one-per-account refusal is recognised by this phrase. */
+/** docs/product.md §8: the server's one-per-account refusal is recognised by this phrase. */
 const ONLY_ONE_PHRASE = 'only create one SBT';
 
 /**
- * Spec §2 modal 'Create Soul Bound Token' / 'Choose Your SBT Design': pick one design, then
- * Create SBT. Its errors follow spec §8 "SBT modal": the one-per-account refusal offers
+ * docs/product.md §2.7, 'Choose Your SBT Design': pick one design, then
+ * Create SBT. Its errors follow docs/product.md §8: the one-per-account refusal offers
  * 'View My SBT', any other failure 'Try Again'.
  */
 export function CreateSbtDialog({

@@ -58,7 +58,7 @@ function MintSteps({ sbt }: { sbt: Sbt }) {
 }
 
 /**
- * Spec §2 "SBT tab": one SBT with its image, id, minted badge, transaction link, credential link
+ * docs/product.md §2.7: one SBT with its image, id, minted badge, transaction link, credential link
  * and created date; while it mints, live progress.
  */
 export function SbtCard({

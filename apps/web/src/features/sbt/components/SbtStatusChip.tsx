@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { Sbt } from '@portal/shared/sbt';
 
-/** Spec §4 display status: 'Minted on Blockchain' when minted, else 'Created (Pending Mint)'. */
+/** docs/product.md §4.5 display status: 'Minted on Blockchain' when minted, else 'Created (Pending Mint)'. */
 export function SbtStatusChip({ sbt }: { sbt: Pick<Sbt, 'minted'> }) {
   const { t } = useTranslation();
   return (

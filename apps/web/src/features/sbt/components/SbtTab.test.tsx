@@ -61,7 +61,7 @@ beforeAll(setUpI18n);
 afterEach(() => vi.useRealTimers());
 
 describe('SbtTab', () => {
-  it('shows the display status of spec §4, worded as the shared sbtDisplayStatus', () => {
+  it('shows the display status of docs/product.md §4.5, worded as the shared sbtDisplayStatus', () => {
     expect(english.sbt.status.minted).toBe(sbtDisplayStatus({ minted: true }));
     expect(english.sbt.status.pending).toBe(sbtDisplayStatus({ minted: false }));
   });

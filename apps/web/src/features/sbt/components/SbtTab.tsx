@@ -29,7 +29,7 @@ import { DesignCard } from './DesignCard';
 import { SbtCard } from './SbtCard';
 
 /**
- * Spec §2 "SBT tab": 'Create New SBT' only without one (one per account, spec §5), else the limit
+ * docs/product.md §2.7: 'Create New SBT' only without one (one per account, docs/product.md §4.5), else the limit
  * notice; the user's SBT with live minting progress, or 'No SBTs Yet'; the available templates.
  * An SBT stands for a verified identity, so until KYC is verified the tab asks for it first; a
  * revoked SBT no longer counts, and the tab says why it went.
@@ -49,7 +49,7 @@ export function SbtTab() {
     params.get(CREATE_PARAM) === '1' ? { fromLink: true } : null,
   );
 
-  // Spec §4: the first listed SBT is the one used; a revoked one is history.
+  // docs/product.md §4.5: the first listed SBT is the one used; a revoked one is history.
   const sbt = sbts.data?.find((listed) => listed.status !== 'revoked');
   const revoked = !sbt && sbts.data?.some((listed) => listed.status === 'revoked');
   const canCreate = sbts.isSuccess && !sbt;
@@ -80,7 +80,7 @@ export function SbtTab() {
         ),
     });
 
-  // Spec §4: creating, then minting with the sbtId, then the list again about 2000 ms later;
+  // docs/product.md §2.7, §4.5: creating, then minting with the sbtId, then the list again about 2000 ms later;
   // the card then follows the mint live until it is minted or failed.
   const onCreated = (created: SbtCreated) => {
     closeDialog();

@@ -38,7 +38,7 @@ function DeactivateDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * Spec §2 "Account Management": every account is on the free tier, so billing is informational
+ * docs/product.md §2.12: every account is on the free tier, so billing is informational
  * and says so; 'Download my data' and 'Deactivate Account' work (ADR 0024).
  */
 export function AccountManagement() {

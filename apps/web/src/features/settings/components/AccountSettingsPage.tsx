@@ -16,7 +16,7 @@ import { PersonalDetails } from './PersonalDetails';
 import { PreferencesSettings } from './PreferencesSettings';
 import { SecuritySettings } from './SecuritySettings';
 
-/** The six tabs of spec §2 "Account settings", in order; `?section=` keeps the choice in the URL. */
+/** The six tabs of docs/product.md §2.12, in order; `?section=` keeps the choice in the URL. */
 const SECTIONS = ['personal', 'security', 'blockchain', 'preferences', 'compliance', 'account'] as const;
 type Section = (typeof SECTIONS)[number];
 

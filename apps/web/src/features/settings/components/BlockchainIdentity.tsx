@@ -43,13 +43,13 @@ function DidRow() {
   const { t } = useTranslation();
   const notify = useNotify();
   const message = useMessage();
-  // Spec §4: opening this tab fetches the DID again.
+  // docs/product.md §4.4: opening this tab fetches the DID again.
   const did = useDid();
   const start = useStartDid();
   const create = () =>
     start.mutate(undefined, {
       onSuccess: () => notify(t('did.created')),
-      // Spec §8: the server's reason (or 'Unknown error') when it answered, else 'Error creating DID.'
+      // docs/product.md §8: the server's reason (or 'Unknown error') when it answered, else 'Error creating DID.'
       onError: (error) =>
         notify(
           error instanceof ApiError
@@ -183,7 +183,7 @@ function ConnectedWallets() {
 }
 
 /**
- * Spec §2 "Blockchain Identity": the DID (copy, or 'Create DID'), the SBT (image, status and
+ * docs/product.md §2.12: the DID (copy, or 'Create DID'), the SBT (image, status and
  * explorer link, or 'Create SBT') and the connected wallets.
  */
 export function BlockchainIdentity() {

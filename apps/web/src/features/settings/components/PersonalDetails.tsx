@@ -99,7 +99,7 @@ function ProfilePicture({ personal }: { personal: AccountSettings['personal'] })
   );
 }
 
-/** Spec §2 "Personal Details": saved to the account; the name in the top bar follows. */
+/** docs/product.md §2.12: saved to the account; the name in the top bar follows. */
 export function PersonalDetails({ settings }: { settings: AccountSettings }) {
   const { t } = useTranslation();
   const message = useMessage();

@@ -6,7 +6,7 @@ import { profileQueryKey } from '../../auth/api/profile';
 import { vaultInfoQueryKey } from './vault-info';
 import { vaultWalletsQueryKey } from './vault-wallets';
 
-/** POST /vault/create; spec §4: creation counts as successful only if the answer holds a vault. */
+/** POST /vault/create; docs/product.md §4.3: creation counts as successful only if the answer holds a vault. */
 export async function createVault(input: CreateVaultRequest): Promise<CreateVaultResponse> {
   const data = await api.post<Partial<CreateVaultResponse> | undefined>('/vault/create', input);
   if (!data?.vault) throw new Error(messages.vaultInvalidCreationResponse);

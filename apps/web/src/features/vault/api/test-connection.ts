@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { VaultConnectionResponse } from '@portal/shared/vault';
 import { api } from '../../../lib/api-client';
 
-/** GET /vault/test-connection: how many vaults the custody provider reports (spec §3). */
+/** GET /vault/test-connection: how many vaults the custody provider reports (docs/product.md §2.5). */
 export function testVaultConnection(): Promise<VaultConnectionResponse> {
   return api.get<VaultConnectionResponse>('/vault/test-connection');
 }

@@ -9,7 +9,7 @@ export function fetchVaultInfo(): Promise<VaultInfoResponse> {
   return api.get<VaultInfoResponse>('/vault/info');
 }
 
-/** Spec §4: vault info loads whenever the page opens, even when an earlier answer is cached. */
+/** docs/product.md §4.3: vault info loads whenever the page opens, even when an earlier answer is cached. */
 export function useVaultInfo() {
   return useQuery({ queryKey: vaultInfoQueryKey, queryFn: fetchVaultInfo, refetchOnMount: 'always' });
 }

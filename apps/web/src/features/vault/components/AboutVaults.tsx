@@ -24,7 +24,7 @@ function Point({ icon, title, text }: { icon: ReactNode; title: string; text: st
   );
 }
 
-/** Spec §2 'About Vaults': multi-signature security, auto-fuel and multi-blockchain support. */
+/** docs/product.md §2.5, 'About Vaults': multi-signature security, auto-fuel and multi-blockchain support. */
 export function AboutVaults() {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ import { AppButton } from '../../../components/AppButton';
 import { useTestVaultConnection } from '../api/test-connection';
 import { ProblemAlert } from './ProblemAlert';
 
-/** Spec §2 side panel 'Test Connection': 'Connection successful' + 'Found N vault(s)', or the failure. */
+/** docs/product.md §2.5, the side panel's 'Test Connection': 'Connection successful' + 'Found N vault(s)', or the failure. */
 export function ConnectionCard({ provider }: { provider: CustodyProvider | undefined }) {
   const { t } = useTranslation();
   const test = useTestVaultConnection();

@@ -14,7 +14,7 @@ import { useCreateVault } from '../api/create-vault';
 import { ProblemAlert } from './ProblemAlert';
 
 /**
- * Spec §2 confirmation modal, titled with the custody provider ('Create Fireblocks Vault'); the
+ * docs/product.md §2.5, the confirmation dialog, titled with the custody provider ('Create Fireblocks Vault'); the
  * embedded custody is named in the text instead. It closes on success and stays open on failure.
  */
 export function CreateVaultDialog({

@@ -30,7 +30,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 "Status card": the active vault, or none with a 'Create Vault' action. */
+/** docs/product.md §2.5: the active vault, or none with a 'Create Vault' action. */
 export function VaultStatusCard({ vault, onCreate }: { vault: Vault | null; onCreate: () => void }) {
   const { t, i18n } = useTranslation();
   return (

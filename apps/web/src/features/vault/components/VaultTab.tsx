@@ -18,7 +18,7 @@ import { WalletTable } from './WalletTable';
 const column = { display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 } as const;
 
 /**
- * The Vault page (`/vault` and the 'My Vault' tab, spec §2): status, wallet table and wallet display
+ * The Vault page (`/vault` and the 'My Vault' tab, docs/product.md §2.5): status, wallet table and wallet display
  * on one side; connection test and help on the other.
  */
 export function VaultTab() {

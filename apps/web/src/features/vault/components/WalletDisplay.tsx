@@ -27,7 +27,7 @@ import { QrCode } from './QrCode';
 import { QrCodeDialog } from './QrCodeDialog';
 
 /**
- * Spec §2 "Wallet display widget": each wallet with its friendly asset name, its address (compact:
+ * docs/product.md §2.5: each wallet with its friendly asset name, its address (compact:
  * first 6 and last 4 characters), a copy button and a QR code; Refresh, Retry, 'Refresh to sync'.
  */
 export function WalletDisplay({

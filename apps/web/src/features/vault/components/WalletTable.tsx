@@ -19,7 +19,7 @@ import { useNotify } from '../../../components/Notifier';
 import { shortenAddress } from '../../../lib/format';
 import { useAssetName } from '../asset-names';
 
-/** Spec §2 "Wallet address table": Asset, Address, Action (Copy), or the empty text. */
+/** docs/product.md §2.5: Asset, Address, Action (Copy), or the empty text. */
 export function WalletTable({ wallets, loading }: { wallets: Wallet[]; loading: boolean }) {
   const { t } = useTranslation();
   const notify = useNotify();
