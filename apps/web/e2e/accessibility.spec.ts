@@ -7,7 +7,7 @@ import { ADMIN, registerAccount, uniqueEmail } from './portal';
 
 /**
  * Every screen and dialog of the portal through axe (WCAG 2.2 AA) in English, Arabic and French
- * (issue 12: 0 violations everywhere). Findings are gathered per screen, so one run reports all.
+ * (0 violations everywhere). Findings are gathered per screen, so one run reports all.
  * The admin console's dialogs are scanned in admin.spec.ts, the marketplace's purchase dialog in
  * market.spec.ts.
  */

@@ -6,7 +6,7 @@ import { ADMIN, PASSWORD, uniqueEmail } from './portal';
 import { portalDatabase, startE2eServer, stopE2eServer, type E2eServer } from './server';
 
 /**
- * The admin console (issue 13) on a portal whose KYC sandbox leaves every application to a
+ * The admin console (docs/product.md §2.16) on a portal whose KYC sandbox leaves every application to a
  * reviewer: an administrator approves an investor from the queue, sees the investor's vault,
  * retries a job that failed in an earlier run, and finds both actions in the audit log — with
  * axe on every section, in English and Arabic.

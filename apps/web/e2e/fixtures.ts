@@ -65,7 +65,7 @@ function watchNewContexts(browser: Browser, watch: CspWatch): () => void {
  * test without touching the specs.
  */
 export const test = base.extend<{ cspGuard: void }>({
-  // H3 (security plan §2.6): no page of any flow trips the Content-Security-Policy.
+  // No page of any flow trips the Content-Security-Policy.
   cspGuard: [
     async ({ browser, context }, use, testInfo) => {
       const watch: CspWatch = { violations: [], pages: 0, documents: 0 };

@@ -2,7 +2,7 @@ import { isNull } from 'drizzle-orm';
 import { portalDatabase, stopE2eServer } from './server';
 
 /**
- * Nothing personal is public (issue 10): after the whole run, no document the public gateway
+ * Nothing personal is public (ADR 12): after the whole run, no document the public gateway
  * serves (one without an owner) holds the e-mail of any account the run registered.
  */
 async function assertNoPersonalDataPublic(dataDir: string): Promise<void> {

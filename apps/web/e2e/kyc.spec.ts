@@ -5,7 +5,7 @@ import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
 import { signIn } from './identity';
 
 /**
- * Issue 5: the real @sumsub/websdk in the 'Identity Verification' modal, driving the embedded
+ * KYC (docs/product.md §2.11): the real @sumsub/websdk in the 'Identity Verification' modal, driving the embedded
  * sandbox's page inside its iframe: fill the form, upload an image, get approved, and see 'Verified'
  * in the account menu. Screenshots of the modal for review.
  */

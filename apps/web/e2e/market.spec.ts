@@ -5,7 +5,7 @@ import { applyLook, looks, shotPath } from './looks';
 import { registerAccount, uniqueEmail } from './portal';
 
 /**
- * Issues 9 and 11 in the browser: an issuer creates and lists a token in the console; an investor
+ * The market in the browser (ADRs 18, 20, 25): an issuer creates and lists a token in the console; an investor
  * finds it in the marketplace, buys it in the purchase dialog, and sees it in My Assets with its
  * transaction hash and credential. Screenshots of each screen for review.
  */

@@ -3,7 +3,7 @@ import { investorWithSbt, investorWithVault, passKyc, signIn, watchConsole } fro
 import { applyLook, looks, shotPath } from './looks';
 
 /**
- * Issue 6: DID → design → create → mint → minted badge, explorer link and the credential dialog;
+ * The SBT (docs/product.md §2.7): DID → design → create → mint → minted badge, explorer link and the credential dialog;
  * the Blockchain Identity settings; screenshots of each screen for review.
  */
 

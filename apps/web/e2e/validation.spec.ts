@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 
-/** Spec §5: every client rule shows its exact message under its field, and nothing is sent. */
+/** docs/product.md §5: every client rule shows its exact message under its field, and nothing is sent. */
 async function helperOf(page: Page, label: string, exact = false) {
   const id = await page.getByRole('textbox', { name: label, exact }).getAttribute('id');
   return page.locator(`#${id}-helper`);
@@ -31,7 +31,7 @@ test('sign-in: required fields and the email shape', async ({ page }) => {
   expect(calls).toHaveLength(0);
 });
 
-test('registration: every rule of spec §5', async ({ page }) => {
+test('registration: every rule of docs/product.md §5', async ({ page }) => {
   const calls = countCalls(page, '/api/auth/register');
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -4,7 +4,7 @@ import { applyLook, desktopLightEnglish, looks, shotPath } from './looks';
 import { signIn } from './identity';
 
 /**
- * Issue 4: create a vault → five addresses shown → copy → QR → test connection, and the overview
+ * The vault (docs/product.md §2.5): create a vault → five addresses shown → copy → QR → test connection, and the overview
  * following the new vault; screenshots of the page for review.
  */
 

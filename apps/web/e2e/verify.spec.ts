@@ -4,7 +4,7 @@ import { applyLook, looks, shotPath } from './looks';
 import { ADMIN, PASSWORD, baseUrl, signInWithApi } from './portal';
 
 /**
- * Issue 6, item 5 and issue 10, item 1: the credential is private to its holder, who shares it by
+ * Credentials (docs/product.md §2.14, ADR 12): the credential is private to its holder, who shares it by
  * file or by a revocable link; anyone verifies what they were given, and sees when it is revoked.
  */
 
