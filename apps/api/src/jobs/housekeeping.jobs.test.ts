@@ -6,7 +6,7 @@ import { jobs, mailOutbox, rateLimitBuckets } from '../db/schema/index.js';
 import { mailFile } from '../providers/mail/mail.embedded.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
-  HOUSEKEEPING_QUEUE,
+  housekeepingJob,
   JOBS_KEEP_MS,
   MAIL_KEEP_MS,
   scheduleHousekeeping,
@@ -86,7 +86,7 @@ describe('housekeeping', () => {
   it('schedules one run per hour however often it is asked', async () => {
     await scheduleHousekeeping(t.app.container.housekeeping);
     await scheduleHousekeeping(t.app.container.housekeeping);
-    const queued = await t.database.db.select().from(jobs).where(eq(jobs.queue, HOUSEKEEPING_QUEUE));
+    const queued = await t.database.db.select().from(jobs).where(eq(jobs.queue, housekeepingJob.name));
     expect(new Set(queued.map((job) => job.dedupeKey)).size).toBe(queued.length);
     // Each run scheduled the next hour's: the boot's, the test's, and the one after.
     expect(queued.length).toBeLessThanOrEqual(3);

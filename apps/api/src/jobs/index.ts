@@ -1,20 +1,12 @@
 import type { Container } from '../container.js';
-import { registerDemoJobs } from './demo.jobs.js';
-import { registerHousekeepingJobs, scheduleHousekeeping } from './housekeeping.jobs.js';
-import { registerIssuerJobs } from './issuer.jobs.js';
-import { registerPurchaseJobs } from './purchases.jobs.js';
-import { registerSbtJobs } from './sbt.jobs.js';
+import { scheduleHousekeeping } from './housekeeping.jobs.js';
 
 /** Notified by a database trigger when a job is added or queued again (migration 0007). */
 const JOBS_CHANNEL = 'portal_jobs';
 
-/** Every job handler of the portal, on the container's queue. */
+/** Every job the modules declare, on the container's queue. */
 export function registerJobs(container: Container): void {
-  registerSbtJobs(container.jobs, container.sbt);
-  registerIssuerJobs(container.jobs, container.issuer);
-  registerPurchaseJobs(container.jobs, container.purchases);
-  registerDemoJobs(container.jobs, container.demo);
-  registerHousekeepingJobs(container.housekeeping);
+  for (const module of container.modules) for (const job of module.jobs ?? []) container.jobs.register(job);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
@@ -7,7 +8,7 @@ import { createTestDatabase } from '../test/test-database.js';
 import { TestClock } from '../test/test-app.js';
 import { createLogger, logContext } from '../logger.js';
 import { JobsRepo } from './jobs.repo.js';
-import { JobQueue } from './queue.js';
+import { defineJob, jobKind, JobQueue } from './queue.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(() => database.close());
 
 const silent = pino({ level: 'silent' });
 let n = 0;
-const queueName = () => `test-${++n}`;
+const queueName = () => jobKind(`test-${++n}`, z.any());
 
 describe('job queue', () => {
   it('a job enqueued in a transaction that rolls back never exists', async () => {
@@ -30,7 +31,7 @@ describe('job queue', () => {
         throw new Error('business rule failed');
       }),
     ).rejects.toThrow('business rule failed');
-    expect(await database.db.$count(jobs, eq(jobs.queue, name))).toBe(0);
+    expect(await database.db.$count(jobs, eq(jobs.queue, name.name))).toBe(0);
   });
 
   it("keeps the enqueuing request's id: the job's row and every log line the job writes carry it", async () => {
@@ -42,9 +43,11 @@ describe('job queue', () => {
     const lines = () => raw.map((line) => JSON.parse(line) as Record<string, unknown>);
     const queue = new JobQueue(new JobsRepo(database.db), new TestClock(), log);
     const name = queueName();
-    queue.register(name, async () => {
-      log.info('working');
-    });
+    queue.register(
+      defineJob(name, async () => {
+        log.info('working');
+      }),
+    );
     const job = await logContext.run({ reqId: 'req-abcdef12' }, () => queue.enqueue(database.db, name, {}));
     expect(job.requestId).toBe('req-abcdef12');
     expect(await queue.drain()).toBe(1);
@@ -63,9 +66,11 @@ describe('job queue', () => {
     const queue = new JobQueue(new JobsRepo(database.db), clock, silent);
     const name = queueName();
     const seen: unknown[] = [];
-    queue.register(name, async (payload) => {
-      seen.push(payload);
-    });
+    queue.register(
+      defineJob(name, async (payload) => {
+        seen.push(payload);
+      }),
+    );
     const a = await queue.enqueue(database.db, name, { id: 7 }, { dedupeKey: 'sbt-7' });
     const b = await queue.enqueue(database.db, name, { id: 7 }, { dedupeKey: 'sbt-7' });
     expect(b.id).toBe(a.id);
@@ -79,10 +84,12 @@ describe('job queue', () => {
     const queue = new JobQueue(new JobsRepo(database.db), clock, silent);
     const name = queueName();
     let calls = 0;
-    queue.register(name, async () => {
-      calls++;
-      throw new Error(`attempt ${calls} failed`);
-    });
+    queue.register(
+      defineJob(name, async () => {
+        calls++;
+        throw new Error(`attempt ${calls} failed`);
+      }),
+    );
     const job = await queue.enqueue(database.db, name, {}, { maxAttempts: 3 });
     expect(await queue.drain()).toBe(1);
     expect(await queue.drain()).toBe(0); // not due yet: back-off of 2 s
@@ -103,12 +110,14 @@ describe('job queue', () => {
     const repo = new JobsRepo(database.db);
     const name = queueName();
     const job = await new JobQueue(repo, clock, silent).enqueue(database.db, name, {});
-    await repo.claim([name], clock.now(), 30_000); // a worker claims it, then crashes
+    await repo.claim([name.name], clock.now(), 30_000); // a worker claims it, then crashes
     const survivor = new JobQueue(repo, clock, silent);
     let ran = 0;
-    survivor.register(name, async () => {
-      ran++;
-    });
+    survivor.register(
+      defineJob(name, async () => {
+        ran++;
+      }),
+    );
     expect(await survivor.drain()).toBe(0);
     clock.advance(30_000);
     expect(await survivor.drain()).toBe(1);
@@ -125,15 +134,19 @@ describe('job queue', () => {
     let runs = 0;
     let finish!: () => void;
     const running = new Promise<void>((resolve) => {
-      worker.register(name, async () => {
+      worker.register(
+        defineJob(name, async () => {
+          runs++;
+          await new Promise<void>((done) => (finish = done));
+          resolve();
+        }),
+      );
+    });
+    other.register(
+      defineJob(name, async () => {
         runs++;
-        await new Promise<void>((done) => (finish = done));
-        resolve();
-      });
-    });
-    other.register(name, async () => {
-      runs++;
-    });
+      }),
+    );
     const job = await worker.enqueue(database.db, name, {});
     const draining = worker.drain();
     // Three leases of the test clock pass while the job runs; its renewals keep it.
@@ -155,11 +168,13 @@ describe('job queue', () => {
     const runs = new Map<string, number>();
     const workers = Array.from({ length: 4 }, () => {
       const queue = new JobQueue(new JobsRepo(database.db), clock, silent, { pollMs: 10 });
-      queue.register(name, async (payload) => {
-        const key = (payload as { i: number }).i.toString();
-        runs.set(key, (runs.get(key) ?? 0) + 1);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      });
+      queue.register(
+        defineJob(name, async (payload) => {
+          const key = (payload as { i: number }).i.toString();
+          runs.set(key, (runs.get(key) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }),
+      );
       return queue;
     });
     for (let i = 0; i < 40; i++) await workers[0]!.enqueue(database.db, name, { i });
@@ -173,7 +188,7 @@ describe('job queue', () => {
     const clock = new TestClock();
     const queue = new JobQueue(new JobsRepo(database.db), clock, silent, { pollMs: 60_000 });
     const name = queueName();
-    const done = new Promise<void>((resolve) => queue.register(name, async () => resolve()));
+    const done = new Promise<void>((resolve) => queue.register(defineJob(name, async () => resolve())));
     queue.start();
     await new Promise((resolve) => setTimeout(resolve, 20));
     await queue.enqueue(database.db, name, {});

@@ -1,10 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { DbOrTx } from '../db/client.js';
 import { logContext } from '../logger.js';
 import type { JobRow, JobsRepo } from './jobs.repo.js';
 
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+/**
+ * A kind of job: its queue name and the schema of its payload, shared by whoever enqueues it and
+ * the module that handles it, so neither side casts.
+ */
+export interface JobKind<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
+}
+
+export function jobKind<S extends z.ZodType>(name: string, payload: S): JobKind<S> {
+  return { name, payload };
+}
+
+/** A handler bound to its kind; a module lists these and the queue registers them. */
+export interface JobDefinition {
+  readonly kind: JobKind;
+  readonly handle: (payload: unknown, job: JobRow) => Promise<void>;
+}
+
+/** The payload is parsed with the kind's schema before the handler sees it. */
+export function defineJob<S extends z.ZodType>(
+  kind: JobKind<S>,
+  handler: (payload: z.output<S>, job: JobRow) => Promise<void>,
+): JobDefinition {
+  return { kind, handle: (payload, job) => handler(kind.payload.parse(payload), job) };
+}
 /** Told how each run ended and how long it took (metrics). */
 export type JobObserver = (queue: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
 
@@ -35,7 +61,7 @@ export interface JobQueueOptions {
  * when its lease expires (a running job renews its lease; issue 13).
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, JobDefinition['handle']>();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
@@ -57,8 +83,8 @@ export class JobQueue {
     this.observe = options.observe ?? (() => {});
   }
 
-  register(queue: string, handler: JobHandler): void {
-    this.handlers.set(queue, handler);
+  register(definition: JobDefinition): void {
+    this.handlers.set(definition.kind.name, definition.handle);
   }
 
   /**
@@ -71,11 +97,17 @@ export class JobQueue {
   }
 
   /** Enqueue within the caller's transaction (`tx`), then call `notify()` after it commits. */
-  async enqueue(tx: DbOrTx, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
+  async enqueue<S extends z.ZodType>(
+    tx: DbOrTx,
+    kind: JobKind<S>,
+    payload: z.input<S>,
+    options: EnqueueOptions = {},
+  ): Promise<JobRow> {
     const repo = this.repo.with(tx);
+    const queue = kind.name;
     const inserted = await repo.insert({
       queue,
-      payload,
+      payload: kind.payload.parse(payload),
       runAt: options.runAt ?? this.clock.now(),
       maxAttempts: options.maxAttempts ?? 5,
       dedupeKey: options.dedupeKey,

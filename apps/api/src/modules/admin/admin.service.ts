@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared/admin';
 import { messages } from '@portal/shared/messages';
 import { displayRole } from '@portal/shared/roles';
+import type { EventBus } from '../../events.js';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
@@ -30,8 +31,8 @@ export interface AdminDeps {
   chain: ChainPort;
   solana: SolanaPort;
   clock: Clock;
-  /** The marketplace forgets its cached pages (a suspended listing disappears at once). */
-  onListingsChanged: () => void;
+  /** `listings.changed`: the marketplace forgets its cached pages (a suspended listing disappears at once). */
+  events: Pick<EventBus, 'publish'>;
 }
 
 /** What an administrator reads and does in the console; every action is audited in its transaction. */
@@ -105,7 +106,7 @@ export class AdminService {
       );
       return (await repo.findListing(listingId))!;
     });
-    this.deps.onListingsChanged();
+    void this.deps.events.publish('listings.changed', {});
     return listingView(listing);
   }
 

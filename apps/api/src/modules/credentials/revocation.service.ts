@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { KycStatus } from '@portal/shared/kyc';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { EventBus } from '../../events.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { REVOKE_QUEUE } from '../sbt/sbt.service.js';
 import type { CredentialsService } from './credentials.service.js';
 
 /** KYC decisions that withdraw a verification: RED, whether a retry is allowed or not. */
@@ -10,20 +10,22 @@ const WITHDRAWN = new Set<KycStatus>(['rejected', 'rejected_final']);
 
 /**
  * Withdraws everything a verification backed: the user's credentials are revoked in the status
- * list at once (same transaction as the decision), and the SBT is burnt on chain by a job.
+ * list at once (same transaction as the decision), and `identity.revoked` tells the other features
+ * in that transaction (the SBT module queues the burn).
  */
 export class RevocationService {
   constructor(
     private readonly deps: {
       db: Db;
       credentials: Pick<CredentialsService, 'revokeAll'>;
-      jobs: JobQueue;
+      jobs: Pick<JobQueue, 'notify'>;
+      events: Pick<EventBus, 'publishIn'>;
       log: Pick<FastifyBaseLogger, 'info'>;
     },
   ) {}
 
-  /** The KYC status listener. */
-  readonly onKycStatus = async (tx: DbOrTx, userId: string, status: KycStatus): Promise<void> => {
+  /** Subscribed to `kyc.statusApplied`. */
+  readonly onKycStatus = async (tx: Tx, userId: string, status: KycStatus): Promise<void> => {
     if (WITHDRAWN.has(status)) await this.revokeIn(tx, userId, `kyc_${status}`);
   };
 
@@ -34,9 +36,9 @@ export class RevocationService {
     return count;
   }
 
-  private async revokeIn(tx: DbOrTx, userId: string, reason: string): Promise<number> {
+  private async revokeIn(tx: Tx, userId: string, reason: string): Promise<number> {
     const count = await this.deps.credentials.revokeAll(userId, reason, tx);
-    await this.deps.jobs.enqueue(tx, REVOKE_QUEUE, { userId });
+    await this.deps.events.publishIn(tx, 'identity.revoked', { userId });
     this.deps.log.info({ userId, reason, credentials: count }, 'identity revoked');
     return count;
   }

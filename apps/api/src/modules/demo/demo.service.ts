@@ -3,14 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../errors.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
+import type { OnboardingService } from '../issuer/onboarding.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { DEMO_TOKENS } from './demo.catalogue.js';
+import { z } from 'zod';
 
-export const DEMO_SEED_QUEUE = 'demo.seed';
+export const demoSeedJob = jobKind('demo.seed', z.object({}));
 export const DEMO_ISSUER_EMAIL = 'demo-issuer@portal.localhost';
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -20,6 +22,8 @@ export interface DemoDeps {
   users: UsersRepo;
   vault: VaultService;
   issuer: IssuerService;
+  /** The demo issuer is pre-approved: the platform vouches for its own demo. */
+  onboarding: Pick<OnboardingService, 'preApprove'>;
   jobs: JobQueue;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -45,7 +49,7 @@ export class DemoService {
   }
 
   private async enqueue(reason: string): Promise<void> {
-    await this.deps.jobs.enqueue(this.deps.db, DEMO_SEED_QUEUE, {}, { dedupeKey: `demo:${reason}` });
+    await this.deps.jobs.enqueue(this.deps.db, demoSeedJob, {}, { dedupeKey: `demo:${reason}` });
     this.deps.jobs.notify();
   }
 
@@ -95,6 +99,8 @@ export class DemoService {
           role: 'issuer',
         })
       ).id;
+    // Every look approves it again (idempotent): a crash right after creating it loses nothing.
+    await this.deps.onboarding.preApprove(id);
     const { vault } = await this.deps.vault.info(id);
     if (!vault) {
       try {

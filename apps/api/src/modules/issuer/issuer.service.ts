@@ -9,19 +9,21 @@ import {
 } from '@portal/shared/issuer';
 import { messages } from '@portal/shared/messages';
 import { formatUnits, listingCost, parseUnits } from '@portal/shared/money';
+import type { EventBus } from '../../events.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import { jobKind, type JobQueue } from '../../jobs/queue.js';
+import { z } from 'zod';
 import type { Networks } from '../chains/networks.js';
 import type { LedgerListing, LedgerToken, Party, TokenLedger } from '../ledger/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { IssuerRepo, ListingRow, TokenRow } from './issuer.repo.js';
 
-export const DEPLOY_TOKEN_QUEUE = 'token.deploy';
-export const OPEN_LISTING_QUEUE = 'listing.open';
-export const CLOSE_LISTING_QUEUE = 'listing.close';
+export const deployTokenJob = jobKind('token.deploy', z.object({ tokenId: z.string() }));
+export const openListingJob = jobKind('listing.open', z.object({ listingId: z.string() }));
+export const closeListingJob = jobKind('listing.close', z.object({ listingId: z.string() }));
 
 export interface IssuerDeps {
   db: Db;
@@ -32,8 +34,8 @@ export interface IssuerDeps {
   jobs: JobQueue;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Listings changed: the marketplace drops what it cached. */
-  onListingsChanged?: () => void;
+  /** Publishes `listings.changed` and `token.deployed`. */
+  events: Pick<EventBus, 'publish'>;
 }
 
 /** A closing escrow waits for purchases in flight; this many tries, a minute apart at most. */
@@ -45,9 +47,6 @@ const CLOSE_ATTEMPTS = 30;
  * listing, which returns the unsold tokens once purchases in flight have settled.
  */
 export class IssuerService {
-  /** A token finished deploying (the demo seed lists its tokens then); set by the composition root. */
-  onTokenDeployed: ((issuerId: string, tokenId: string) => Promise<void>) | undefined;
-
   constructor(private readonly deps: IssuerDeps) {}
 
   async createToken(issuerId: string, request: CreateTokenRequest): Promise<IssuerToken> {
@@ -77,7 +76,7 @@ export class IssuerService {
         blockchain,
         treasuryAddress: treasury,
       });
-      await this.deps.jobs.enqueue(tx, DEPLOY_TOKEN_QUEUE, { tokenId: token.id }, { dedupeKey: token.id });
+      await this.deps.jobs.enqueue(tx, deployTokenJob, { tokenId: token.id }, { dedupeKey: token.id });
       return token;
     });
     this.deps.jobs.notify();
@@ -146,7 +145,7 @@ export class IssuerService {
       if (request.kind === 'escrow') {
         await this.deps.jobs.enqueue(
           tx,
-          OPEN_LISTING_QUEUE,
+          openListingJob,
           { listingId: listing.id },
           { dedupeKey: listing.id },
         );
@@ -154,7 +153,7 @@ export class IssuerService {
       return { listing, token };
     });
     this.deps.jobs.notify();
-    this.deps.onListingsChanged?.();
+    void this.deps.events.publish('listings.changed', {});
     this.deps.log.info({ issuerId, listingId: listing.id, kind: listing.kind }, 'listing created');
     return this.toListing(listing, token);
   }
@@ -176,7 +175,7 @@ export class IssuerService {
       if (closed.kind === 'escrow' && found.listing.status !== 'FAILED') {
         await this.deps.jobs.enqueue(
           tx,
-          CLOSE_LISTING_QUEUE,
+          closeListingJob,
           { listingId },
           { dedupeKey: listingId, maxAttempts: CLOSE_ATTEMPTS },
         );
@@ -184,7 +183,7 @@ export class IssuerService {
       return { listing: closed, token: found.token };
     });
     this.deps.jobs.notify();
-    this.deps.onListingsChanged?.();
+    void this.deps.events.publish('listings.changed', {});
     return this.toListing(result.listing, result.token);
   }
 
@@ -221,7 +220,7 @@ export class IssuerService {
         deployTxHash: deployed.hash,
       });
       this.deps.log.info({ tokenId, contract: deployed.contractAddress }, 'token deployed');
-      await this.onTokenDeployed?.(token.issuerId, tokenId);
+      await this.deps.events.publish('token.deployed', { issuerId: token.issuerId, tokenId });
     } catch (error) {
       if (job.attempts >= job.maxAttempts) {
         await this.deps.repo.updateToken(tokenId, { status: 'FAILED', error: messages.issuerDeployFailed });
@@ -236,7 +235,7 @@ export class IssuerService {
     if (!found || (found.listing.status !== 'PENDING' && found.listing.status !== 'DEPLOYING')) return;
     const { listing, token } = found;
     await this.deps.repo.updateListing(listingId, { status: 'DEPLOYING', error: null });
-    this.deps.onListingsChanged?.();
+    void this.deps.events.publish('listings.changed', {});
     try {
       const opened = await this.ledger(token).openEscrow(
         ledgerToken(token),
@@ -259,7 +258,7 @@ export class IssuerService {
       }
       throw error;
     } finally {
-      this.deps.onListingsChanged?.();
+      void this.deps.events.publish('listings.changed', {});
     }
   }
 

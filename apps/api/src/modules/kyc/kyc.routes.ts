@@ -9,7 +9,7 @@ import type { App } from '../../app.js';
 import { errorResponses } from '../../http.js';
 import { ANY_ROLE, caller } from '../../plugins/policy.js';
 import type { SandboxService } from '../../providers/kyc/sandbox/sandbox.service.js';
-import { sandboxRoutes } from '../../providers/kyc/sandbox/sandbox.routes.js';
+import { sandboxRoutes } from './kyc-sandbox.routes.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { KycService } from './kyc.service.js';
 

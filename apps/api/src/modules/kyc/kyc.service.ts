@@ -11,6 +11,7 @@ import type {
 } from '@portal/shared/kyc';
 import { messages } from '@portal/shared/messages';
 import type { Clock } from '../../clock.js';
+import type { EventBus } from '../../events.js';
 import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { KycIdentity, KycPort, KycReview } from '../../providers/kyc/kyc.js';
@@ -30,12 +31,11 @@ export interface KycDeps {
   notify?: Notify;
   /** Told what became of each webhook: an outcome, or 'rejected' (bad signature or body). */
   observeWebhook?: (outcome: WebhookOutcome | 'rejected') => void;
+  /** `kyc.statusApplied` runs its subscribers (e.g. revocation) inside the decision's transaction. */
+  events: Pick<EventBus, 'publishIn'>;
 }
 
 export type WebhookOutcome = KycEventOutcome | 'duplicate';
-
-/** Runs inside the transaction that applies a new KYC status, so both commit or neither does. */
-export type KycStatusListener = (tx: Tx, userId: string, status: KycStatus) => Promise<void>;
 
 /** Decisions only a webhook (or an explicit sync) changes; every other state is polled. */
 const LASTING = new Set<KycStatus>(['verified', 'rejected_final']);
@@ -57,14 +57,7 @@ const identityAad = (row: Pick<KycApplicantRow, 'userId' | 'applicantId'>) =>
  * and status polls, and the verified identity kept (encrypted) for the profile and credentials.
  */
 export class KycService {
-  private readonly listeners: KycStatusListener[] = [];
-
   constructor(private readonly deps: KycDeps) {}
-
-  /** E.g. revocation: a status turning RED withdraws what the verification backed. */
-  onStatusApplied(listener: KycStatusListener): void {
-    this.listeners.push(listener);
-  }
 
   /** Spec §4: verified is the provider's GREEN (completed) decision, as last applied. */
   async isVerified(userId: string): Promise<boolean> {
@@ -72,7 +65,7 @@ export class KycService {
   }
 
   private async applied(tx: Tx, userId: string, status: KycStatus): Promise<void> {
-    for (const listener of this.listeners) await listener(tx, userId, status);
+    await this.deps.events.publishIn(tx, 'kyc.statusApplied', { userId, status });
   }
 
   get port(): KycPort {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import { createTestApp, json, passKyc, register, type TestApp } from '../../test/test-app.js';
+import { z } from 'zod';
+import { defineJob, jobKind } from '../../jobs/queue.js';
 
 /** Issue 13, item 4 (ADR 40): Prometheus metrics behind their own token; probes never throttled. */
+const testJob = jobKind('metrics.test', z.object({}));
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestApp;
 
@@ -74,7 +77,7 @@ describe('GET /metrics', () => {
   it('counts the jobs waiting per queue, with the age of the oldest', async () => {
     const { jobs } = t.app.container;
     await jobs.stop();
-    await jobs.enqueue(t.app.container.database.db, 'metrics.test', {}, { runAt: t.clock.now() });
+    await jobs.enqueue(t.app.container.database.db, testJob, {}, { runAt: t.clock.now() });
     t.clock.advance(30_000);
     const samples = parse((await scrape(`Bearer ${TOKEN}`)).body);
     expect(samples.get('portal_jobs{queue="metrics.test",status="queued"}')).toBe(1);
@@ -83,7 +86,7 @@ describe('GET /metrics', () => {
 
   it('observes each job run by queue and outcome', async () => {
     const { jobs } = t.app.container;
-    jobs.register('metrics.test', async () => {});
+    jobs.register(defineJob(testJob, async () => {}));
     await jobs.drain();
     const samples = parse((await scrape(`Bearer ${TOKEN}`)).body);
     expect(samples.get('portal_job_duration_seconds_count{queue="metrics.test",outcome="done"}')).toBe(1);

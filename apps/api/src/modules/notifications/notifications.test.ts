@@ -90,7 +90,7 @@ describe('notifications', () => {
     };
     await until('event: ready');
     await t.app.container.notifications.notify(other.user.id, 'vault.created');
-    t.app.container.events.publish(who.user.id, 'purchase.progress', { step: 'paid' });
+    t.app.container.hub.publish(who.user.id, 'purchase.progress', { step: 'paid' });
     await t.app.container.notifications.notify(who.user.id, 'kyc.verified');
     await until('event: notification');
 

@@ -10,12 +10,13 @@ import type {
   Purchase,
   PurchaseResponse,
 } from '@portal/shared/purchases';
+import type { EventBus } from '../../events.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { Fault } from '../../fault-points.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import { logContext } from '../../logger.js';
 import { ledgerListing, ledgerToken, type IssuerService } from '../issuer/issuer.service.js';
 import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
@@ -30,17 +31,16 @@ import {
   type PurchaseView,
 } from './purchases.repo.js';
 import { Reservations, type Refusal } from './reservations.js';
+import { z } from 'zod';
 
-export const SETTLE_QUEUE = 'purchase.settle';
+export const settleJob = jobKind('purchase.settle', z.object({ purchaseId: z.string() }));
 const SETTLE_ATTEMPTS = 8;
 
-/** Who can issue the buyer's purchase credential and tell them the news. */
+/** Who issues the buyer's purchase credential. */
 export interface PurchasePorts {
   /** Signs and stores the buyer's private purchase credential; returns its CID. */
   issueCredential(userId: string, subject: Record<string, unknown>): Promise<string>;
   credentialUrl(cid: string): string;
-  /** A purchase changed (settled, failed): notifications and live updates. */
-  changed?(userId: string, purchase: Purchase): void;
 }
 
 export interface PurchasesDeps {
@@ -53,7 +53,8 @@ export interface PurchasesDeps {
   jobs: JobQueue;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  onListingsChanged?: () => void;
+  /** Publishes `purchase.changed` (the buyer's live view, notices, metrics) and `listings.changed`. */
+  events: Pick<EventBus, 'publish'>;
   /** Crash tests: kill -9 at a chosen point (fault-points.ts). */
   fault?: Fault;
 }
@@ -102,7 +103,7 @@ export class PurchasesService {
     this.reservations = new Reservations(
       deps.db,
       deps.repo,
-      { queue: SETTLE_QUEUE, maxAttempts: SETTLE_ATTEMPTS },
+      { queue: settleJob.name, maxAttempts: SETTLE_ATTEMPTS },
       () => deps.clock.now(),
     );
   }
@@ -223,7 +224,7 @@ export class PurchasesService {
     }
     this.deps.fault?.('purchase.reserved');
     this.deps.jobs.notify();
-    this.deps.onListingsChanged?.();
+    void this.deps.events.publish('listings.changed', {});
     this.deps.log.info({ userId, purchaseId: purchase.id, listingId: listing.id }, 'tokens reserved');
     return answer;
   }
@@ -435,15 +436,18 @@ export class PurchasesService {
       if (moved) await repo.release(purchase.listingId, BigInt(purchase.amount));
     });
     this.deps.log.warn({ purchaseId: purchase.id, reason: message }, 'purchase failed');
-    this.deps.onListingsChanged?.();
+    void this.deps.events.publish('listings.changed', {});
     this.changed(purchase.id);
   }
 
   private changed(purchaseId: string): void {
-    const notify = this.deps.ports.changed;
-    if (!notify) return;
     void this.deps.repo.find(purchaseId).then(
-      (view) => view && notify(view.purchase.userId, this.toPurchase(view)),
+      (view) =>
+        view &&
+        this.deps.events.publish('purchase.changed', {
+          userId: view.purchase.userId,
+          purchase: this.toPurchase(view),
+        }),
       (error: unknown) => this.deps.log.warn({ err: error, purchaseId }, 'purchase update not published'),
     );
   }

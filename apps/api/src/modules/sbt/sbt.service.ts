@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { Fault } from '../../fault-points.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import { revertErrorName, type ChainPort } from '../../providers/chain/chain.js';
 import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
 import type { IpfsPort } from '../../providers/ipfs/ipfs.js';
@@ -19,9 +19,11 @@ import type { KycService } from '../kyc/kyc.service.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { Notify } from '../notifications/notifications.service.js';
 import type { SbtRepo, SbtRow } from './sbt.repo.js';
+import { z } from 'zod';
 
-export const MINT_QUEUE = 'sbt.mint';
-export const REVOKE_QUEUE = 'sbt.revoke';
+export const mintSbtJob = jobKind('sbt.mint', z.object({ sbtId: z.string() }));
+/** Burns the user's SBT once their identity is revoked. */
+export const revokeSbtJob = jobKind('sbt.revoke', z.object({ userId: z.string() }));
 
 export interface SbtDeps {
   db: Db;
@@ -76,7 +78,7 @@ export class SbtService {
     const started = await this.deps.db.transaction(async (tx) => {
       const row = await this.deps.repo.with(tx).startMinting(userId, sbtId);
       if (row) {
-        await this.deps.jobs.enqueue(tx, MINT_QUEUE, { sbtId }, { dedupeKey: `${sbtId}:${row.mintRuns}` });
+        await this.deps.jobs.enqueue(tx, mintSbtJob, { sbtId }, { dedupeKey: `${sbtId}:${row.mintRuns}` });
       }
       return row;
     });

@@ -23,6 +23,8 @@ export interface SettingsDeps {
   /** Whether the user has two-factor sign-in on (owned by the auth module). */
   twoFactorEnabled: (userId: string) => Promise<boolean>;
   clock: Clock;
+  /** The other features' parts of "Download my data" (their modules declare them). */
+  exportSources: () => readonly (readonly [string, ExportSource])[];
 }
 
 /** The notification channels a user has switched on (spec §9: all on by default). */
@@ -42,18 +44,13 @@ function splitName(name: string): { firstName: string; lastName: string } {
 export type ExportSource = (userId: string) => Promise<unknown>;
 
 export class SettingsService {
-  private readonly exportSources = new Map<string, ExportSource>();
-
   constructor(private readonly deps: SettingsDeps) {}
-
-  addExportSource(name: string, source: ExportSource): void {
-    this.exportSources.set(name, source);
-  }
 
   /** 'Download my data': everything the portal holds about the user, as one JSON document. */
   async exportData(userId: string): Promise<Record<string, unknown>> {
-    const names = [...this.exportSources.keys()];
-    const parts = await Promise.all(names.map((name) => this.exportSources.get(name)!(userId)));
+    const sources = this.deps.exportSources();
+    const names = sources.map(([name]) => name);
+    const parts = await Promise.all(sources.map(([, source]) => source(userId)));
     const avatar = await this.deps.repo.findAvatar(userId);
     return {
       exportedAt: this.deps.clock.now().toISOString(),

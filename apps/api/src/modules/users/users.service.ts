@@ -16,20 +16,16 @@ export const MAX_CACHED_PROFILES = 20_000;
 
 /** Builds the profile the web app stores as userData (spec §3). */
 export class UsersService {
-  private readonly sources: ProfileSource[] = [];
-
   /**
    * @param profiles profiles by user id, dropped by the database's notifications (migration 0009)
    *   whenever anything a profile shows changes, on any process (ADR 49).
+   * @param sources the other features' parts of the profile (their modules declare them).
    */
   constructor(
     private readonly users: UsersRepo,
     private readonly profiles: NotifiedCache<User>,
+    private readonly sources: () => readonly ProfileSource[],
   ) {}
-
-  addProfileSource(source: ProfileSource): void {
-    this.sources.push(source);
-  }
 
   toUser(row: ProfileUser): User {
     return {
@@ -69,6 +65,6 @@ export class UsersService {
   async getProfile(userId: string): Promise<User> {
     const row = await this.users.profile(userId);
     if (!row) throw new DomainError('NOT_FOUND', messages.notFound);
-    return Object.assign(this.toUser(row.user), ...this.sources.map((source) => source(row)));
+    return Object.assign(this.toUser(row.user), ...this.sources().map((source) => source(row)));
   }
 }

@@ -17,12 +17,12 @@ import {
   SandboxFormConfigSchema,
 } from '@portal/shared/kyc';
 import { messages } from '@portal/shared/messages';
-import type { App } from '../../../app.js';
-import { DomainError } from '../../../errors.js';
-import { errorResponses } from '../../../http.js';
-import type { AdminService } from '../../../modules/admin/admin.service.js';
-import { caller } from '../../../plugins/policy.js';
-import type { SandboxService } from './sandbox.service.js';
+import type { App } from '../../app.js';
+import { DomainError } from '../../errors.js';
+import { errorResponses } from '../../http.js';
+import type { AdminService } from '../admin/admin.service.js';
+import { caller } from '../../plugins/policy.js';
+import type { SandboxService } from '../../providers/kyc/sandbox/sandbox.service.js';
 import type { HelmetOptions } from 'helmet';
 
 declare module 'fastify' {

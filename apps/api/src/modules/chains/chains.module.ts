@@ -1,0 +1,39 @@
+import type { FeatureModule } from '../../feature-module.js';
+import type { Infrastructure } from '../../infrastructure.js';
+import { AssetContracts } from '../../providers/chain/asset-contracts.js';
+import { ChainSendsRepo } from '../../providers/chain/chain-sends.repo.js';
+import { KeyedSender } from '../../providers/chain/keyed-sender.js';
+import { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
+import { createLedgers } from '../ledger/create-ledgers.js';
+import type { VaultService } from '../vault/vault.service.js';
+import { Networks } from './networks.js';
+
+/**
+ * The chain-neutral domain every feature that touches a chain uses: crash-safe keyed sends
+ * (ADR 17), the asset, escrow and soul-bound contracts, a token ledger per chain family and the
+ * registry of families with their engines (docs/architecture.md, "Chains").
+ */
+export function chainsModule(infra: Infrastructure, deps: { vault: VaultService }) {
+  const { chain, metrics } = infra;
+  const chainSender = new KeyedSender(chain, new ChainSendsRepo(infra.db), (chainId, code) =>
+    metrics.chainSendFailed(chainId, code),
+  );
+  const assetContracts = new AssetContracts(chain, chainSender);
+  const ledgers = createLedgers({
+    chain,
+    sender: chainSender,
+    assets: assetContracts,
+    solana: infra.solana,
+    vault: deps.vault,
+    publicUrl: infra.config.publicUrl,
+  });
+  return {
+    name: 'chains',
+    chainSender,
+    assetContracts,
+    soulBoundTokens: new SoulBoundTokens(chain, infra.config.chain.replaceAfterMs),
+    tokenLedgers: ledgers.tokens,
+    payments: ledgers.payments,
+    networks: new Networks(ledgers.engines),
+  } satisfies FeatureModule & Record<string, unknown>;
+}
