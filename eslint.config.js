@@ -41,7 +41,7 @@ export default tseslint.config(
       'apps/api/src/**/testing/**',
     ],
     rules: {
-      // Config is read in one place (DESIGN §3): everything else receives a typed Config.
+      // Config is read in one place (docs/architecture.md): everything else receives a typed Config.
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in config.ts' },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Sign-in throughput per core (issue 14): POST /api/auth/login over real HTTP (autocannon in a
+ * Sign-in throughput per core: POST /api/auth/login over real HTTP (autocannon in a
  * second process), against the bare argon2id verification it is bound by, run in the same
  * process and the same run with the portal's own parameters (m=19 MiB, t=2, p=1). The ratio
  * says what the rest of the sign-in (session row, token, cookies) costs on top of the hash.

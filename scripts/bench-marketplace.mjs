@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * The marketplace page under load (issue 9): 10,000 listings seeded, a signed-in investor asks
+ * The marketplace page under load (ADR 19, ADR 39): 10,000 listings seeded, a signed-in investor asks
  * for 25 rows with a search, a filter and a sort, 50 connections over real HTTP (autocannon,
  * in a second process).
  * Beside it, in the same run and on the same machine, bare Fastify answering "hello": the
  * figure that matters is the throughput ratio, and p99 latency. PostgreSQL (BENCH_DATABASE_URL,
  * default the local `test` server; a fresh database is created and dropped) and PGlite.
- * Then the signed-in reads of issue 13 (profile, SBT list, my-assets) on the same portals, and
- * (issue 14) health, profile, the marketplace page, my-assets and the purchase path at fixed
+ * Then the signed-in reads (profile, SBT list, my-assets) on the same portals, and
+ * health, profile, the marketplace page, my-assets and the purchase path at fixed
  * rates (open loop: p50/p99 and errors at a load both databases can carry).
  * A report, not a test; the figures are kept for `npm run scorecard`.
  */
@@ -193,7 +193,7 @@ async function portal(kind) {
       throw new Error('the marketplace page did not answer 25 rows');
     const auth = { authorization: `Bearer ${token}` };
     const result = { marketplace: { ...(await load(`${base}${query}`, auth)), total: first.data.total } };
-    // Signed-in reads of issue 13 (this investor's SBT list and assets are empty).
+    // Signed-in reads (this investor's SBT list and assets are empty).
     for (const [name, route] of READS) result[name] = await load(`${base}${route}`, auth);
     result.fixed = {};
     for (const [name, route] of FIXED)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A token-sale rush (issue 11): one hot listing on PostgreSQL, a verified investor buying 1 token
+ * A token-sale rush (ADR 41): one hot listing on PostgreSQL, a verified investor buying 1 token
  * per request over real HTTP at 50 connections (autocannon, in a second process). Settlement
  * workers are stopped, so this measures the reservation path alone: the request checks, the guarded UPDATE, the purchase
  * row and the job, in one transaction. Bare Fastify "hello" is measured in the same run.

@@ -3,7 +3,7 @@
  * Part of `npm run bench`: how long `npm start` takes to answer /api/health,
  * on the embedded defaults, against a bare Node HTTP server started the same way in the same run.
  *  - cold: a fresh DATA_DIR (keys, migrations, chain genesis); the build is already up to date;
- *  - warm: the same DATA_DIR again once the demo market is seeded, nothing changed (issue 13's
+ *  - warm: the same DATA_DIR again once the demo market is seeded, nothing changed (ADR 43:
  *    "second npm start ≤ 3 s"), the median of several starts.
  * A report, not a test.
  */

@@ -5,7 +5,7 @@
  * Reports, for the built web app (API + web on one origin, fresh DATA_DIR), in Debian's Chromium:
  *  1. every JavaScript file the browser downloads for /login (and /dashboard) from navigation
  *     until the network is idle, gzip -9 of each body, against the budget
- *     "JavaScript for /login until network idle ≤ 150 KB gzip" (issue 12, item 11);
+ *     "JavaScript for /login until network idle ≤ 150 KB gzip" (ADR 47);
  *  2. any render-blocking resource (Chromium's `renderBlockingStatus`, and stylesheets linked in
  *     the document head);
  *  3. Lighthouse-style mobile figures (phone viewport, CPU ×4 slower, slow 4G): largest

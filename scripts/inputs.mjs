@@ -1,5 +1,5 @@
 /**
- * Builds skipped when nothing changed (issue 13: a second `npm start` is quick). A build's
+ * Builds skipped when nothing changed (ADR 43: a second `npm start` is quick). A build's
  * inputs are fingerprinted by content (not modification times, so a checkout or a copy does not
  * force a rebuild, and a changed file always does); the fingerprint of the last build is kept
  * beside its output.

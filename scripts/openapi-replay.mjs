@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Replays recorded API traffic against the OpenAPI document the recording server published
- * (issue 14): every request and response must match it, checked by openapi-backend (Ajv, JSON
+ * (ADR 48): every request and response must match it, checked by openapi-backend (Ajv, JSON
  * Schema 2020-12 as OpenAPI 3.1 uses) after the document itself passes
  * @seriousme/openapi-schema-validator.
  *

@@ -2,7 +2,7 @@
 /**
  * npm run scorecard [-- --print] [--no-e2e] [--no-bench]
  *
- * The evidence of issue 14 in one command: runs the evidence suites (access control, input
+ * The evidence in one command (ADR 48): runs the evidence suites (access control, input
  * fuzzing, the API description, money and crash safety, headers, secrets) on PGlite and on
  * PostgreSQL (TEST_DATABASE_URL, default the local `test` server), the browser suite (CSP
  * violations, and its traffic for the contract replay), the replay of all recorded traffic

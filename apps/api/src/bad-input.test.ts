@@ -3,7 +3,7 @@ import { messages } from '@portal/shared/messages';
 import { bearer, createAdmin, createTestApp, json, register, type TestApp } from './test/test-app.js';
 
 /**
- * Bad input is a 4xx, everywhere (issue 10, item 6): every route, called by an investor and by
+ * Bad input is a 4xx, everywhere (docs/product.md §5, ADR 14): every route, called by an investor and by
  * an admin, with a NUL byte in its path, its query and its body, with malformed cursors and with
  * paths that climb out of a directory. No answer may be a 5xx.
  */

@@ -2,7 +2,7 @@ import { errorStatus, type ErrorCode } from '@portal/shared/errors';
 
 /**
  * The one error type services throw. The error-handler plugin maps it to the envelope of
- * DESIGN §4; the status comes from the code, so services never think in HTTP.
+ * docs/product.md §7.1; the status comes from the code, so services never think in HTTP.
  */
 export class DomainError extends Error {
   readonly status: number;

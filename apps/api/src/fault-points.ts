@@ -1,5 +1,5 @@
 /**
- * Crash points for the kill -9 tests (issue 14, evidence/crash.test.ts). With FAULT_AT=<point>
+ * Crash points for the kill -9 tests (ADR 48, evidence/crash.test.ts). With FAULT_AT=<point>
  * the process SIGKILLs itself when execution reaches that point: no shutdown, no flush, exactly
  * what a power cut leaves behind. Unset (always in production, see config.ts) it does nothing.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, startPortal, type PortalProcess } from './test/portal-process.js';
 
-/** Issue 13, item 6: SIGTERM drains what is in flight and ends open streams, then exits. */
+/** SIGTERM drains what is in flight and ends open streams, then exits. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-server-'));
 let portal: PortalProcess | undefined;
 afterAll(() => {

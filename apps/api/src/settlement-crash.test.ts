@@ -19,7 +19,7 @@ import {
 import { createPostgresDatabase, testDatabaseUrl } from './test/test-database.js';
 
 /**
- * Issue 11: the portal is killed (SIGKILL, no shutdown at all) while purchases settle on both
+ * Crash safety (ADRs 17, 20, 42): the portal is killed (SIGKILL, no shutdown at all) while purchases settle on both
  * embedded chains, and started again on the same DATA_DIR (and database). Every purchase completes exactly once:
  * the buyer owns what they bought, not more, and `npm run reconcile` finds the books and the chains
  * in agreement (a second payment or delivery would show as a difference).

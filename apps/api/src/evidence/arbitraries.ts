@@ -37,7 +37,7 @@ export interface JsonSchema {
 /** Stands for "leave this field out" inside generated objects. */
 const MISSING = Symbol('missing');
 
-/** Values no schema of ours accepts where it expects something else (§2.4 I1). */
+/** Values no schema of ours accepts where it expects something else (ADR 48, input fuzzing). */
 export const hostileValues: readonly unknown[] = [
   2 ** 53 + 1,
   -(2 ** 53) - 1,
@@ -69,7 +69,7 @@ export const hostileValues: readonly unknown[] = [
 ];
 
 /**
- * SQL-injection and control-character payloads (§2.4 I4): every string field of every route
+ * SQL-injection and control-character payloads (ADR 48): every string field of every route
  * receives each of them. The NUL and escape characters must be refused outright (the shared text
  * rule); the SQL ones are either refused or stored as the text they are.
  */

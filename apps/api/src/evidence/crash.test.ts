@@ -22,7 +22,7 @@ import {
 import { createPostgresDatabase, testDatabaseUrl } from '../test/test-database.js';
 
 /**
- * C4 of the test plan (§2.1): the portal is started with FAULT_AT=<point> (fault-points.ts) and
+ * Crash safety (ADR 48): the portal is started with FAULT_AT=<point> (fault-points.ts) and
  * SIGKILLs itself there: in a purchase's settlement, an SBT mint, an SBT revocation. Started again
  * on the same DATA_DIR and database without the fault, it finishes every piece of work exactly
  * once, and `npm run reconcile` finds the books and both chains in agreement (sold = ownership =

@@ -19,7 +19,7 @@ import {
 import { injectionPayloads, stringPaths, valueFor, withValueAt } from './arbitraries.js';
 
 /**
- * §2.4 I1–I4 of the security test plan: every route fuzzed from its own zod schemas (≥300 cases
+ * Input fuzzing (ADR 48): every route fuzzed from its own zod schemas (≥300 cases
  * each, replayable with FUZZ_SEED), every body-taking route fed oversized, deep and mistyped
  * bodies, and every string field fed SQL-injection and control-character payloads.
  */
@@ -197,17 +197,17 @@ function requestFor(route: Route, input: Input): InjectOptions {
   };
 }
 
-/** Statuses DESIGN §4 allows besides 2xx and redirects, and the router's 414 (a path param over 100 characters). */
+/** Statuses docs/product.md §7.1 allows besides 2xx and redirects, and the router's 414 (a path param over 100 characters). */
 const CLIENT_ERRORS = new Set([400, 401, 403, 404, 409, 413, 414, 415, 422, 429]);
 
-/** What is wrong with an answer: a 5xx, a status outside §4, or a body its schema refuses. */
+/** What is wrong with an answer: a 5xx, a status outside docs/product.md §7.1, or a body its schema refuses. */
 function problemOf(route: Route, response: LightMyRequestResponse): string | undefined {
   const status = response.statusCode;
   if (status >= 500) {
     figures.fiveHundreds += 1;
     return `${status} ${response.body.slice(0, 300)}`;
   }
-  if (status >= 400 && !CLIENT_ERRORS.has(status)) return `status ${status} is not in DESIGN §4`;
+  if (status >= 400 && !CLIENT_ERRORS.has(status)) return `status ${status} is not in docs/product.md §7.1`;
   const schema = route.schema.response?.[String(status)];
   const violation = (reason: string) => {
     figures.schemaViolations += 1;

@@ -14,7 +14,7 @@ import {
 } from '../test/test-app.js';
 
 /**
- * H1–H3 and D5 of the security test plan (§2.6, §2.7): the headers every kind of answer carries
+ * Headers and CORS (ADR 48): the headers every kind of answer carries
  * (web app, KYC page, IPFS gateway, explorer, one API route per module) on a production-like
  * HTTPS origin, and CORS never reflecting an origin other than the portal's own.
  */

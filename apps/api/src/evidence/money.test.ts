@@ -16,7 +16,7 @@ import { bearer, createTestApp, json, type TestApp } from '../test/test-app.js';
 import { testDatabaseUrl } from '../test/test-database.js';
 
 /**
- * C1, C2, C5–C7 and C9 of the test plan (§2.1): a listing is never oversold, whatever the amounts
+ * Money safety (docs/product.md §4.7, ADR 48): a listing is never oversold, whatever the amounts
  * and however many buyers arrive at once; an Idempotency-Key runs a purchase once; the database
  * itself refuses an oversold listing and a second answer for a key. On PostgreSQL the buyers
  * arrive through two API instances on one database, so their transactions really contend.

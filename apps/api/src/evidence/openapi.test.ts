@@ -5,7 +5,7 @@ import { ACCESS_COOKIE } from '../modules/auth/session-cookies.js';
 import { recordEvidence } from '../test/evidence.js';
 import { createTestApp, json, type TestApp } from '../test/test-app.js';
 
-/** Issue 14 item 3: `/api/docs/json` describes what the server does and nothing else. */
+/** ADR 48: `/api/docs/json` describes what the server does and nothing else. */
 
 interface Response {
   description: string;

@@ -31,7 +31,7 @@ import {
 import { createPostgresDatabase, testDatabaseUrl } from '../test/test-database.js';
 
 /**
- * D1 and D4 of the security test plan (§2.7): secrets seeded through the product's own paths
+ * Secrets at rest and in logs (ADR 48): secrets seeded through the product's own paths
  * never reach the database in the clear (a pg_dump on PostgreSQL; the data files and every row
  * on PGlite), nor any log line the portal wrote during the suite.
  */

@@ -135,7 +135,7 @@ const statusText: Record<number, string> = {
   503: 'A dependency is unavailable',
 };
 
-/** The error statuses a route can answer, by rule (DESIGN §4, plugins/policy.ts, input-text.ts). */
+/** The error statuses a route can answer, by rule (docs/product.md §7.1, plugins/policy.ts, input-text.ts). */
 function errorStatuses(route: RouteOptions, method: string): number[] {
   const policy = route.config?.policy;
   const unsafe = UNSAFE.has(method);

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** The only place errors become HTTP answers: the envelope of DESIGN §4, never a stack trace. */
+/** The only place errors become HTTP answers: the envelope of docs/product.md §7.1, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = toDomainError(error);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Figures an evidence suite reports to `npm run scorecard` (issue 14). Each suite merges its
+ * Figures an evidence suite reports to `npm run scorecard` (ADR 48). Each suite merges its
  * figures into `reports/evidence/<suite>.<backend>.json`; the scorecard reads them back. The
  * suites assert their own invariants: a figure is what a reviewer reads, never the test itself.
  */

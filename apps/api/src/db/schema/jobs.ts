@@ -28,7 +28,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     // Enqueuing twice with the same key is a no-op: retried requests never double a job.
     dedupeKey: text('dedupe_key'),
-    // The request that enqueued the job: its logs carry the same id (issue 13).
+    // The request that enqueued the job: its logs carry the same id.
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * What a user changed on the account-settings page. No row means every default of spec §9
+ * What a user changed on the account-settings page. No row means every default of docs/product.md §9
  * (notification switches and login alerts on; theme and language as the browser chose).
  */
 export const accountSettings = pgTable(

@@ -20,7 +20,7 @@ const valid = () => ({
   confirmPassword: 'violet-kite-9',
 });
 
-describe('POST /api/auth/register validation (spec §5)', () => {
+describe('POST /api/auth/register validation (docs/product.md §5)', () => {
   it.each([
     ['email', { email: undefined }, messages.emailRequired],
     ['email', { email: '   ' }, messages.emailRequired],

@@ -1,6 +1,6 @@
 import type { ChainFamily } from '@portal/shared/chain-families';
 
-/** What the marketplace says about where a token lives (spec §2: network and environment). */
+/** What the marketplace says about where a token lives (docs/product.md §2.8: network and environment). */
 export interface NetworkInfo {
   network: string;
   environment: string;
@@ -15,7 +15,7 @@ export interface ChainEngine {
 }
 
 /**
- * The chains the portal can settle on (DESIGN §6 "Chains"): Ethereum and Solana have engines;
+ * The chains the portal can settle on (docs/architecture.md, "Chains"): Ethereum and Solana have engines;
  * a token on any other family cannot be created.
  */
 export class Networks {

@@ -3,7 +3,7 @@ import { PORTAL_CONTEXT_PATH } from '@portal/shared/credentials';
 export const portalContextUrl = (publicUrl: string) => `${publicUrl}${PORTAL_CONTEXT_PATH}`;
 
 /**
- * The portal's JSON-LD context: it gives the credential subject's terms (spec §3) IRIs in the
+ * The portal's JSON-LD context: it gives the credential subject's terms (docs/product.md §3.3) IRIs in the
  * portal's vocabulary, so they are covered by the RDF-canonicalized proof. `wallets` is a JSON
  * literal (asset name → address, keys kept verbatim); any other claim a feature adds (SBT, token
  * purchase) falls back to the vocabulary, so no term is ever dropped from what is signed.

@@ -33,7 +33,7 @@ export function didRoutes(app: App, dids: DidService): void {
     }),
   );
 
-  // spec §7's path, trailing slash included (the web client calls it so); one spelling, one route.
+  // The path of docs/product.md §7.2, trailing slash included (the web client calls it so); one spelling, one route.
   app.get(
     '/api/did/',
     {

@@ -66,7 +66,7 @@ export class DidService {
     }
   }
 
-  /** The profile's `did` and `didMetadata` (spec §3). */
+  /** The profile's `did` and `didMetadata` (docs/product.md §3.2). */
   profileFields(row: ProfileRow): Partial<User> {
     return row.did ? { did: row.did, didMetadata: { did: row.did } } : {};
   }

@@ -78,7 +78,7 @@ describe('starting a DID', () => {
     expect(again.statusCode).toBe(200);
     expect(json(again)).toEqual({ success: true, didMetadata: { did }, message: messages.didGenerated });
     expect(json<DidInfoResponse>(await call('GET', '/api/did/', alice)).didMetadata).toEqual({ did });
-    // spec §7 spells the path with a trailing slash, and only that spelling is served
+    // docs/product.md §7.2 spells the path with a trailing slash, and only that spelling is served
     expect((await call('GET', '/api/did', alice)).statusCode).toBe(404);
   });
 

@@ -31,7 +31,7 @@ const sortValueText: Record<MarketplaceSort, SQL<string>> = {
   symbol: sql<string>`lower(${issuerTokens.symbol})`,
 };
 
-/** The listings investors see, filtered, sorted and paged in SQL (keyset pages, DESIGN §4). */
+/** The listings investors see, filtered, sorted and paged in SQL (keyset pages, docs/product.md §7.1). */
 export class MarketplaceRepo {
   constructor(private readonly db: DbOrTx) {}
 
@@ -85,7 +85,7 @@ export class MarketplaceRepo {
     return and(...filters)!;
   }
 
-  /** The four summary cards over the filtered set (spec §2); totalTokens is also the page total. */
+  /** The four summary cards over the filtered set (docs/product.md §2.8); totalTokens is also the page total. */
   async summary(
     query: MarketplaceQuery,
     now: Date,

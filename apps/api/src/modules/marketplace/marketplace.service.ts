@@ -16,7 +16,7 @@ interface Page {
   refreshing: boolean;
 }
 
-/** Investors browse open listings (spec §2 "Marketplace tab"): filters, sorts and pages run in SQL. */
+/** Investors browse open listings (docs/product.md §2.8): filters, sorts and pages run in SQL. */
 export class MarketplaceService {
   private readonly cache = new Map<string, Page>();
 

@@ -12,7 +12,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SLOW_SECONDS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
 /**
- * What an operator watches (issue 13, ADR 40), in Prometheus' text format: request latency per
+ * What an operator watches (ADR 40), in Prometheus' text format: request latency per
  * route, the job queue's depth and age (read from the database at scrape time, so every process
  * reports the same shared queue), how long jobs, settlements and chain sends take or fail, and what
  * became of KYC webhooks. Services report through the small methods below, never prom-client.

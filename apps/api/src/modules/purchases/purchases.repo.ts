@@ -47,7 +47,7 @@ export interface OwnedPurchase {
   issuerEmail: string | null;
 }
 
-/** What a purchase request checks about its buyer (spec §4): KYC, DID, and the active vault's wallets. */
+/** What a purchase request checks about its buyer (docs/product.md §4.7): KYC, DID, and the active vault's wallets. */
 export interface BuyerFacts {
   kycStatus: string | null;
   did: string | null;

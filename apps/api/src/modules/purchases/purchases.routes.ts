@@ -16,7 +16,7 @@ import type { PurchasesService } from './purchases.service.js';
 
 const tags = ['purchases'];
 const security = [{ bearer: [] }];
-// Spec §4: the investor app admits investors and admins.
+// docs/product.md §6: buying is for investors and admins.
 const policy: readonly Role[] = ['investor', 'admin'];
 const headers = z.object({ 'idempotency-key': IdempotencyKeySchema });
 

@@ -95,7 +95,7 @@ describe('vault lifecycle on local HD custody', () => {
     expect(rows[0]!.autoFuel).toBe(true);
   });
 
-  it('fills the profile wallets and every per-chain wallet field of spec §3', async () => {
+  it('fills the profile wallets and every per-chain wallet field of docs/product.md §3.2', async () => {
     const profile = json<{ user: Record<string, unknown> }>(await call('GET', '/api/auth/profile', alice));
     expect(profile.user.wallets).toEqual(created.wallets);
     const eth = addressOf(created.wallets, 'ETH_TEST5');

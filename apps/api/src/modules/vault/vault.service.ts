@@ -181,7 +181,7 @@ export class VaultService {
     };
   }
 
-  /** The profile's `wallets` and per-chain wallet fields (spec §3), from the profile query. */
+  /** The profile's `wallets` and per-chain wallet fields (docs/product.md §3.2), from the profile query. */
   profileFields(row: ProfileRow): Partial<User> {
     const wallets = inAssetOrder(row.wallets);
     return { wallets, ...walletProfileFields(wallets) };

@@ -25,7 +25,7 @@ export class OidcError extends Error {
 }
 
 /**
- * The OpenID Connect port (authorization code flow, DESIGN §2 "Google via OpenID Connect"): where
+ * The OpenID Connect port (authorization code flow, ADR 45): where
  * to send the browser, and what the callback proves once the code is redeemed and the ID token
  * validated (signature, issuer, audience, expiry, nonce).
  */
