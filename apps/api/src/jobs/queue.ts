@@ -58,7 +58,7 @@ export interface JobQueueOptions {
  * A small durable job queue on the application's own database (ADR 6): a job is enqueued inside
  * the same transaction as the row it works on, so neither can exist without the other; workers
  * run in-process, retry with exponential back-off, and a crashed worker's job is picked up again
- * when its lease expires (a running job renews its lease; issue 13).
+ * when its lease expires (a running job renews its lease; ADR 42).
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobDefinition['handle']>();

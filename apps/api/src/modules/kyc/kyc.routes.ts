@@ -32,7 +32,7 @@ const WebhookResponseSchema = z
   })
   .meta({ id: 'KycWebhookResponse' });
 
-/** Spec §7 KYC calls, the provider's webhook, and (embedded setup) the sandbox's own routes. */
+/** The KYC calls of docs/product.md §7.2, the provider's webhook, and (embedded setup) the sandbox's own routes. */
 export async function kycRoutes(app: App, deps: KycRouteDeps): Promise<void> {
   const { kyc } = deps;
 

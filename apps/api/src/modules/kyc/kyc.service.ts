@@ -59,7 +59,7 @@ const identityAad = (row: Pick<KycApplicantRow, 'userId' | 'applicantId'>) =>
 export class KycService {
   constructor(private readonly deps: KycDeps) {}
 
-  /** Spec §4: verified is the provider's GREEN (completed) decision, as last applied. */
+  /** docs/product.md §4.6: verified is the provider's GREEN (completed) decision, as last applied. */
   async isVerified(userId: string): Promise<boolean> {
     return (await this.deps.repo.findByUser(userId))?.status === 'verified';
   }

@@ -4,7 +4,7 @@ import { createTestApp, json, passKyc, register, type TestApp } from '../../test
 import { z } from 'zod';
 import { defineJob, jobKind } from '../../jobs/queue.js';
 
-/** Issue 13, item 4 (ADR 40): Prometheus metrics behind their own token; probes never throttled. */
+/** ADR 40: Prometheus metrics behind their own token; probes never throttled. */
 const testJob = jobKind('metrics.test', z.object({}));
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestApp;

@@ -65,7 +65,7 @@ interface Buyer {
   paymentAddress: string;
 }
 
-/** The spec's answer for a claim the listing could not serve (spec §5, issue 11). */
+/** The answer for a claim the listing could not serve (docs/product.md §5, ADR 41). */
 function refusal(result: Refusal, token: TokenRow): DomainError {
   switch (result.reason) {
     case 'missing':
@@ -89,7 +89,7 @@ function refusal(result: Refusal, token: TokenRow): DomainError {
 }
 
 /**
- * Buying tokens (spec §2 "Purchase dialog", DESIGN §6): one query reads what the request checks;
+ * Buying tokens (docs/product.md §4.7, ADR 20): one query reads what the request checks;
  * then one transaction (shared by the buyers of the listing who arrive together, ADR 41) reserves
  * the tokens under the listing's lock, writes the purchase, its settlement job and its
  * Idempotency-Key, so a listing can never be oversold and a key never exists without its purchase. The job pays and
@@ -229,7 +229,7 @@ export class PurchasesService {
     return answer;
   }
 
-  /** KYC, the buyer's own DID, and the buyer's own vault addresses (spec §4 wallet matching). */
+  /** KYC, the buyer's own DID, and the buyer's own vault addresses (docs/product.md §4.7 wallet matching). */
   private checkBuyer(
     { token, kycStatus, did, wallets }: Offer,
     request: { investorDid: string; investorWallet: string },

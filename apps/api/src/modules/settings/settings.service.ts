@@ -27,7 +27,7 @@ export interface SettingsDeps {
   exportSources: () => readonly (readonly [string, ExportSource])[];
 }
 
-/** The notification channels a user has switched on (spec §9: all on by default). */
+/** The notification channels a user has switched on (docs/product.md §9: all on by default). */
 export interface NotificationChannels {
   email: boolean;
   sms: boolean;

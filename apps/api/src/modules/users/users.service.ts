@@ -14,7 +14,7 @@ export type ProfileSource = (row: ProfileRow) => Partial<User>;
 /** About 1 KB each: a bound on the memory a process gives to profiles. */
 export const MAX_CACHED_PROFILES = 20_000;
 
-/** Builds the profile the web app stores as userData (spec §3). */
+/** Builds the profile the web app stores as userData (docs/product.md §3.2). */
 export class UsersService {
   /**
    * @param profiles profiles by user id, dropped by the database's notifications (migration 0009)
