@@ -1,13 +1,10 @@
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { messages } from '@portal/shared/messages';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOverrides } from './container.js';
-import { DomainError } from './errors.js';
 import { registerJobs, startJobs } from './jobs/index.js';
 import { createLogger, logContext, requestId } from './logger.js';
 import { registerDocs } from './plugins/docs.js';
@@ -15,6 +12,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputText } from './plugins/input-text.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerPolicies } from './plugins/policy.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
 
@@ -70,14 +68,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.addHook('preHandler', (request, _reply, done) => logContext.run({ reqId: request.id }, done));
   await registerSecurityHeaders(app, config.publicUrl, container.kyc.port.contentSecurity);
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimits.apiPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new DomainError('RATE_LIMITED', messages.tooManyRequests, {
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
-      }),
+  await registerRateLimit(app, {
+    perMinute: config.rateLimits.apiPerMinute,
+    sessionOf: async (token) => (await container.auth.authenticate(token))?.sessionId,
   });
   registerPolicies(app, container.auth, config.publicUrl);
   registerInputText(app);

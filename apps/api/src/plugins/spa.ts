@@ -22,6 +22,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   if (indexHtml) {
     await app.register(async (scope) => {
       markRoutesPublic(scope);
+      // A cold page loads dozens of these files: they never count against the API limit.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, staticFile: true };
+      });
       await scope.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
