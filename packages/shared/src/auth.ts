@@ -20,7 +20,15 @@ export type SessionMode = z.infer<typeof SessionModeSchema>;
 export const COOKIE_SESSION_TOKEN = 'cookie_session';
 
 export const LoginRequestSchema = z
-  .strictObject({ email: emailField, password: passwordField, session: SessionModeSchema.optional() })
+/** The secret of a mailed one-time sign-in link (ADR 54), from the link's `#unlock=` fragment. */
+const unlockTokenField = z.string().min(1).max(200);
+
+  .strictObject({
+    email: emailField,
+    password: passwordField,
+    session: SessionModeSchema.optional(),
+    unlockToken: unlockTokenField.optional(),
+  })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
@@ -134,6 +142,9 @@ export const ForgotPasswordRequestSchema = z
 export const ResetPasswordRequestSchema = z
   .strictObject({
     token: z.string({ error: messages.resetTokenRequired }).min(1, messages.resetTokenRequired).max(200),
+/** 'E-mail me a sign-in link' when the account's sign-ins are paused. */
+export const UnlockRequestSchema = z.strictObject({ email: emailField }).meta({ id: 'UnlockRequest' });
+
     password: passwordField,
     confirmPassword: confirmPasswordField.optional(),
   })

@@ -41,6 +41,12 @@ export const messages = {
   csrfRejected: 'Cross-site request rejected',
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please try again later.',
+  loginPausedForAccount:
+    'Sign-ins to this account are paused because someone has been guessing its password. Use the sign-in link we e-mailed to the account.',
+  unlockLinkSent:
+    'If sign-ins to that account are paused, a sign-in link has been sent to its e-mail address.',
+  unlockLinkInvalid: 'This sign-in link is invalid or has expired. Ask for a new one.',
+  twoFactorPaused: 'Too many wrong codes for this account. Please wait, or use one of your recovery codes.',
   internalError: 'Something went wrong. Please try again.',
   serviceUnavailable: 'Service unavailable',
   forgotPasswordSent: 'If an account exists for that email, a password reset link has been sent.',

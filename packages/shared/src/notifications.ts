@@ -15,6 +15,10 @@ export const NOTIFICATION_TYPES = [
   'purchase.settled',
   'purchase.failed',
   'security.login',
+  /** The account's hourly ceiling of wrong passwords was reached (data: ip). */
+  'security.password-guessing',
+  /** A burst of wrong second-factor codes after the right password (data: ip). */
+  'security.two-factor-guessing',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;

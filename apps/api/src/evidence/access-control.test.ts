@@ -633,6 +633,7 @@ describe('Z4: extra properties on every body', () => {
       'POST /api/auth/logout': { who: throwaway, body: {} },
       'POST /api/auth/verify': { who: anyone, body: { token: A.token } },
       'POST /api/auth/forgot-password': { who: anyone, body: { email: A.email } },
+      'POST /api/auth/unlock': { who: anyone, body: { email: A.email } },
       'POST /api/auth/reset-password': {
         who: anyone,
         body: { token: 'x'.repeat(43), password: 'new password 123', confirmPassword: 'new password 123' },

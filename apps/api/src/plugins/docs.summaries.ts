@@ -13,6 +13,7 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/auth/verify': 'Tells whether an access token is valid, and whose it is',
   'GET /api/auth/profile': 'The signed-in user',
   'POST /api/auth/forgot-password': 'Mails a password-reset link (the same answer for unknown addresses)',
+  'POST /api/auth/unlock': 'Mails a one-time sign-in link when the account’s password sign-ins are paused',
   'POST /api/auth/reset-password': 'Sets a new password with a reset token',
   'POST /api/auth/change-password': 'Changes the password (other sessions end)',
   'GET /api/auth/sessions': 'My active sessions',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import {
+  callApi,
+  createAdmin,
   createTestApp,
   json,
   mailsTo,
@@ -75,7 +77,7 @@ describe('login throttling (per account and per IP)', () => {
           payload: { email: account.email, password },
         });
       for (let i = 0; i < 100; i++) expect((await attempt(i)).statusCode).toBe(401);
-      expect((await attempt(100)).statusCode).toBe(429);
+      expect(json(await attempt(100)).error).toBe(messages.loginPausedForAccount);
       expect((await attempt(101, account.password)).statusCode).toBe(429);
       isolated.clock.advance(60 * 60_000 + 1000);
       expect((await attempt(102, account.password)).statusCode).toBe(200);
@@ -84,6 +86,66 @@ describe('login throttling (per account and per IP)', () => {
     }
     // A hundred argon2 checks: slow on a busy two-core machine.
   }, 90_000);
+
+  it('a stranger tripping the ceiling from 20 addresses: the owner is told and gets in by the mailed link', async () => {
+    const account = await register(t.app);
+    // Five guesses from each of twenty addresses: each stays under its source's back-off.
+    for (let i = 0; i < 100; i++)
+      expect((await login(account.email, 'guess password', `198.51.${100 + (i % 20)}.7`)).statusCode).toBe(
+        401,
+      );
+    const owner = (extra: Record<string, string> = {}, password = account.password) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.250',
+        payload: { email: account.email, password, ...extra },
+      });
+    const paused = await owner();
+    expect(paused.statusCode).toBe(429);
+    expect(json(paused).error).toBe(messages.loginPausedForAccount);
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(3000);
+
+    const mailed = await mailsTo(t, account.email);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.subject).toBe('Someone is trying to sign in to your Investor Portal account');
+    const linkToken = (text: string) => /#unlock=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+    const unlockToken = linkToken(mailed[0]!.text);
+    expect(unlockToken).toHaveLength(43);
+    // The link lifts the ceiling, not the password: a wrong one is still refused.
+    expect((await owner({ unlockToken }, 'not my password')).statusCode).toBe(401);
+    const signedIn = await owner({ unlockToken });
+    expect(signedIn.statusCode).toBe(200);
+    const session = { token: json<{ token: string }>(signedIn).token };
+    const notices = json<{ notifications: Array<{ type: string }> }>(
+      await callApi(t.app, 'GET', '/api/notifications', session),
+    ).notifications;
+    expect(notices.map((n) => n.type)).toContain('security.password-guessing');
+    const admin = await createAdmin(t.app);
+    const audit = json<{ entries: Array<{ action: string; targetId: string }> }>(
+      await callApi(t.app, 'GET', '/api/admin/audit', admin),
+    ).entries;
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'auth.password_guessing', targetId: account.user.id }),
+    );
+
+    // One sign-in per link; a new one can be asked for while the pause lasts.
+    const reused = await owner({ unlockToken });
+    expect(json(reused).error).toBe(messages.unlockLinkInvalid);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/unlock',
+      payload: { email: account.email },
+    });
+    expect(json(asked).message).toBe(messages.unlockLinkSent);
+    const fresh = linkToken((await mailsTo(t, account.email))[0]!.text);
+    expect((await owner({ unlockToken: fresh })).statusCode).toBe(200);
+    // Nobody learns whether an address has an account: the same answer, and no mail.
+    const unknown = uniqueEmail('nobody');
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/unlock', payload: { email: unknown } });
+    expect(json(none).message).toBe(messages.unlockLinkSent);
+    expect(await mailsTo(t, unknown)).toHaveLength(0);
+  }, 120_000);
 
   it("an attacker's failures from one source do not stop the owner signing in from another", async () => {
     const account = await register(t.app);

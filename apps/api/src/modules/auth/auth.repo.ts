@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { passwordResets, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { adminAudit, passwordResets, refreshTokens, sessions, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -11,6 +11,16 @@ export class AuthRepo {
 
   with(tx: DbOrTx): AuthRepo {
     return new AuthRepo(tx);
+  }
+
+  /**
+   * A security event the portal itself noticed, in the admin audit log beside what admins did;
+   * no admin acted, so the actor reads 'system'.
+   */
+  async auditSecurity(action: string, userId: string, detail: Record<string, unknown>): Promise<void> {
+    await this.db
+      .insert(adminAudit)
+      .values({ adminId: null, adminEmail: 'system', action, targetType: 'user', targetId: userId, detail });
   }
 
   async createSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {

@@ -13,6 +13,7 @@ import {
   ResetPasswordRequestSchema,
   VerifyRequestSchema,
   TwoFactorChallengeSchema,
+  UnlockRequestSchema,
   VerifyResponseSchema,
 } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
@@ -204,6 +205,22 @@ export function authRoutes(app: App, deps: AuthRouteDeps): void {
     async (request) => {
       await deps.auth.requestPasswordReset(request.body.email, context(request));
       return { success: true as const, message: messages.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/unlock',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        body: UnlockRequestSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await deps.auth.requestUnlock(request.body.email, context(request));
+      return { success: true as const, message: messages.unlockLinkSent };
     },
   );
 

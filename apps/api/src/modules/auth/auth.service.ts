@@ -26,7 +26,7 @@ import {
 import type { SessionCache } from './session-cache.js';
 import type { AuthThrottles } from './throttles.js';
 import type { TwoFactorRepo } from './two-factor.repo.js';
-import type { TwoFactorService } from './two-factor.js';
+import { isRecoveryCode, type TwoFactorService } from './two-factor.js';
 
 /** Reuse of the immediately superseded token inside this window is a benign race, not theft. */
 export const REFRESH_GRACE_MS = 30_000;
@@ -123,24 +123,27 @@ export class AuthService {
   }
 
   async login(
-    input: { email: string; password: string },
+    input: { email: string; password: string; unlockToken?: string | undefined },
     mode: SessionMode,
     ctx: RequestContext,
   ): Promise<SignedIn | SecondFactorNeeded> {
     const email = input.email.toLowerCase();
-    await this.deps.throttles.assertLoginAllowed(email, ctx.ip);
+    const { throttles } = this.deps;
+    const unlock = input.unlockToken ? await throttles.isUnlockValid(email, input.unlockToken) : undefined;
+    await throttles.assertLoginAllowed(email, ctx.ip, unlock);
     const row = await this.deps.users.findByEmail(email);
     const ok = row
       ? await verifyPassword(row.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!row || !ok) {
-      await this.deps.throttles.recordLoginFailure(email, ctx.ip);
+      const { ceilingReached } = await throttles.recordLoginFailure(email, ctx.ip);
       this.deps.log.warn({ ip: ctx.ip }, 'sign-in failed');
       throw new DomainError('UNAUTHENTICATED', messages.invalidCredentials);
     }
     // Said only to whoever knows the password, so it reveals nothing to a guesser.
     if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
-    await this.deps.throttles.recordLoginSuccess(email, ctx.ip);
+    await throttles.recordLoginSuccess(email, ctx.ip);
+    if (unlock) await throttles.spendUnlock(email, input.unlockToken!);
     if (needsRehash(row.passwordHash)) {
       await this.deps.users.updatePasswordHash(
         row.id,
@@ -148,6 +151,7 @@ export class AuthService {
         this.deps.clock.now(),
       );
     }
+      if (row && ceilingReached) await this.passwordGuessingStopped(row, ctx);
     return this.secondFactorOrSession(row, mode, ctx);
   }
 
@@ -163,6 +167,48 @@ export class AuthService {
     if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
     return this.secondFactorOrSession(row, mode, ctx);
   }
+  /**
+   * The account's hourly ceiling was just reached: the owner is told someone is guessing and is
+   * mailed a one-time link that lets their own sign-in through (ADR 54); the audit log keeps it.
+   */
+  private async passwordGuessingStopped(row: UserRow, ctx: RequestContext): Promise<void> {
+    this.deps.log.warn({ userId: row.id }, 'SECURITY password guessing: account ceiling reached');
+    await this.deps.auth.auditSecurity('auth.password_guessing', row.id, { lastIp: ctx.ip });
+    await this.deps.alerts?.notify(row.id, 'security.password-guessing', { ip: ctx.ip });
+    await this.mailUnlockLink(row);
+  }
+
+  /** 'E-mail me a sign-in link' on a paused account; answers the same whether or not it exists. */
+  async requestUnlock(email: string, ctx: RequestContext): Promise<void> {
+    const normalized = email.toLowerCase();
+    if (!(await this.deps.throttles.countUnlockRequest(normalized, ctx.ip))) return;
+    if (!(await this.deps.throttles.isAccountPaused(normalized))) return;
+    const row = await this.deps.users.findByEmail(normalized);
+    if (row && !row.deactivatedAt) await this.mailUnlockLink(row);
+  }
+
+  private async mailUnlockLink(row: UserRow): Promise<void> {
+    const token = await this.deps.throttles.issueUnlock(row.email);
+    // The sign-in page of the account's own area; the secret in the fragment, as the reset
+    // link's: never sent to a server, never in a Referer.
+    const page = row.role === 'issuer' ? '/issuer/login' : '/login';
+    const link = `${this.deps.config.publicUrl}${page}#unlock=${token}`;
+    const body =
+      'Someone has been trying to guess the password of your Investor Portal account, so sign-ins ' +
+      'with a password are paused for an hour. Your password was not revealed.';
+    await this.deps.mail.send({
+      to: row.email,
+      subject: 'Someone is trying to sign in to your Investor Portal account',
+      text:
+        `Hello ${row.name},\n\n${body}\n\nTo sign in anyway, open this link within one hour and ` +
+        `sign in as usual:\n\n${link}\n\nIf you did not try to sign in, consider changing your password.\n`,
+      html:
+        `<p>Hello ${escapeHtml(row.name)},</p><p>${body}</p>` +
+        `<p><a href="${escapeHtml(link)}">Sign in anyway</a> (the link works once, for one hour).</p>` +
+        '<p>If you did not try to sign in, consider changing your password.</p>',
+    });
+  }
+
 
   /** The first factor is done: a ticket for the code step when the account has one, else a session. */
   private async secondFactorOrSession(
@@ -206,19 +252,31 @@ export class AuthService {
       throw new DomainError('UNAUTHENTICATED', messages.twoFactorTicketInvalid);
     return this.finishSignIn(row, challenge.mode, ctx);
   }
+    const { throttles } = this.deps;
+    await throttles.assertSecondFactorAllowed(challenge.userId, isRecoveryCode(code));
 
   private async finishSignIn(row: UserRow, mode: SessionMode, ctx: RequestContext): Promise<SignedIn> {
     const session = await this.startSession(row.id, row.role, mode, ctx);
+      const { burst, failures } = await throttles.recordSecondFactorFailure(challenge.userId);
+      if (burst) await this.secondFactorGuessing(challenge.userId, failures, ctx);
     await this.alertNewDevice(row.id, session.sessionId, ctx);
     return { user: await this.deps.usersService.getProfile(row.id), session };
   }
 
+    await throttles.recordSecondFactorSuccess(challenge.userId);
   /** Login alert: mails and lists a sign-in from a browser this account never used before. */
   private async alertNewDevice(userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
     const { alerts, auth } = this.deps;
     if (!alerts || !(await alerts.enabled(userId))) return;
     const userAgent = ctx.userAgent?.slice(0, 400) ?? null;
     // The very first sign-in after registration is not news.
+  /** A burst of wrong codes: whoever it is knows the password, so the owner must hear of it. */
+  private async secondFactorGuessing(userId: string, failures: number, ctx: RequestContext): Promise<void> {
+    this.deps.log.warn({ userId, failures }, 'SECURITY second-factor guessing');
+    await this.deps.auth.auditSecurity('auth.second_factor_guessing', userId, { failures, lastIp: ctx.ip });
+    await this.deps.alerts?.notify(userId, 'security.two-factor-guessing', { ip: ctx.ip });
+  }
+
     if (!(await auth.hasOtherSessions(userId, sessionId))) return;
     if (await auth.hasSignedInFrom(userId, userAgent, sessionId)) return;
     await alerts.notify(userId, 'security.login', {

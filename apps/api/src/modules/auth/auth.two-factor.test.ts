@@ -4,8 +4,10 @@ import { messages } from '@portal/shared/messages';
 import { ACCESS_COOKIE } from './session-cookies.js';
 import {
   callApi,
+  createAdmin,
   createTestApp,
   json,
+  mailsTo,
   register,
   type Registered,
   type TestApp,
@@ -48,8 +50,13 @@ const passwordStep = (who: Registered, session?: 'cookie') =>
     headers: session ? { origin: 'http://portal.test', 'x-portal-csrf': '1' } : {},
     payload: { email: who.email, password: who.password, ...(session ? { session } : {}) },
   });
-const codeStep = (ticket: string, code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { ticket, code } });
+const codeStep = (ticket: string, code: string, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/two-factor',
+    payload: { ticket, code },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 describe('two-factor sign-in (TOTP)', () => {
   it('enrols with a confirmed code; sign-in then needs a code; a code works once', async () => {
@@ -113,6 +120,72 @@ describe('two-factor sign-in (TOTP)', () => {
     const off = await callApi(t.app, 'POST', '/api/auth/two-factor/disable', who, { password: who.password });
     expect(json(off).message).toBe(messages.twoFactorDisabled);
     expect(json<{ token: string }>(await passwordStep(who)).token).toBeTruthy();
+  });
+
+  it('wrong codes over many tickets and addresses back off per account; the owner is told; a recovery code still works', async () => {
+    const who = await register(t.app);
+    const { app, recoveryCodes } = await enrol(who);
+    const ticketFrom = async (ip: string) =>
+      json<{ ticket: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { email: who.email, password: who.password },
+        }),
+      ).ticket;
+    // A fresh ticket from a fresh address for every guess: neither per-ticket nor per-address
+    // limits ever trip, only the account's.
+    const answers: number[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      const ip = `198.18.${i % 12}.${i}`;
+      answers.push((await codeStep(await ticketFrom(ip), '000000', ip)).statusCode);
+    }
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.slice(5).every((status) => status === 429)).toBe(true);
+    const paused = await codeStep(await ticketFrom('198.18.50.1'), app.code(), '198.18.50.1');
+    expect(paused.statusCode).toBe(429);
+    expect(json(paused).error).toBe(messages.twoFactorPaused);
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    const notices = json<{ notifications: Array<{ type: string }> }>(
+      await callApi(t.app, 'GET', '/api/notifications', who),
+    ).notifications;
+    expect(notices.map((n) => n.type)).toContain('security.two-factor-guessing');
+    expect((await mailsTo(t, who.email)).map((m) => m.subject)).toContain(
+      'Someone is trying codes on your Investor Portal account',
+    );
+    const admin = await createAdmin(t.app);
+    const audit = json<{ entries: Array<{ action: string; targetId: string; adminEmail: string }> }>(
+      await callApi(t.app, 'GET', '/api/admin/audit', admin),
+    ).entries;
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'auth.second_factor_guessing',
+        targetId: who.user.id,
+        adminEmail: 'system',
+      }),
+    );
+
+    // The owner is never locked out: a recovery code is evaluated during the back-off.
+    const owner = await codeStep(await ticketFrom('203.0.113.9'), recoveryCodes[1]!, '203.0.113.9');
+    expect(owner.statusCode).toBe(200);
+    // Their success ends the streak: codes are evaluated again.
+    expect((await codeStep(await ticketFrom('203.0.113.9'), app.code(), '203.0.113.9')).statusCode).toBe(200);
+  });
+
+  it('the back-off doubles and is over once its time has passed', async () => {
+    const who = await register(t.app);
+    const { app } = await enrol(who);
+    const ticket = async () => json<{ ticket: string }>(await passwordStep(who)).ticket;
+    for (let i = 0; i < 5; i += 1) expect((await codeStep(await ticket(), '000000')).statusCode).toBe(400);
+    expect((await codeStep(await ticket(), '000000')).statusCode).toBe(429);
+    t.clock.advance(1_500);
+    expect((await codeStep(await ticket(), '000000')).statusCode).toBe(400);
+    const longer = await codeStep(await ticket(), app.code());
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThanOrEqual(2);
+    t.clock.advance(2_500);
+    expect((await codeStep(await ticket(), app.code())).statusCode).toBe(200);
   });
 
   it('the code step is rate-limited per address', async () => {

@@ -28,6 +28,9 @@ const secretAad = (userId: string) => `two_factor|${userId}`;
 /** Recovery codes are typed by people: case, spaces and dashes do not matter. */
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
+/** A six-digit code is a TOTP; anything else is tried as a recovery code. */
+export const isRecoveryCode = (code: string) => !/^\d{6}$/.test(code.replace(/\s/g, ''));
+
 function totpFor(secret: Secret, label: string): TOTP {
   return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret });
 }
@@ -91,9 +94,8 @@ export class TwoFactorService {
   async verify(userId: string, code: string): Promise<boolean> {
     const row = await this.deps.repo.find(userId);
     if (!row?.confirmedAt) return false;
-    const trimmed = code.replace(/\s/g, '');
-    if (/^\d{6}$/.test(trimmed)) {
-      const step = this.matchingStep(row.secretSealed, userId, trimmed);
+    if (!isRecoveryCode(code)) {
+      const step = this.matchingStep(row.secretSealed, userId, code);
       return step !== undefined && (await this.deps.repo.useStep(userId, step));
     }
     return this.deps.repo.spendRecoveryCode(userId, sha256(normalizeRecovery(code)), this.deps.clock.now());

@@ -35,10 +35,18 @@ const WALLET_TYPES = new Set<NotificationType>([
   'purchase.failed',
 ]);
 
+/** Mailed whatever the e-mail switch says: the owner must hear of someone else in the account. */
+const ALWAYS_MAILED = new Set<NotificationType>(['security.login', 'security.two-factor-guessing']);
+
 const LIST_LIMIT = 50;
 
-/** The e-mail for each notification (English, as every mail the portal sends). */
-const MAIL: Record<NotificationType, (data: Record<string, string>) => { subject: string; text: string }> = {
+type MailText = (data: Record<string, string>) => { subject: string; text: string };
+
+/**
+ * The e-mail for each notification (English, as every mail the portal sends). Password guessing
+ * has none here: its mail, with the sign-in link, is sent by sign-in itself.
+ */
+const MAIL: Record<Exclude<NotificationType, 'security.password-guessing'>, MailText> = {
   'kyc.verified': () => ({
     subject: 'Your identity is verified',
     text: 'Your identity verification (KYC) was approved. You can now create your SBT and invest.',
@@ -84,6 +92,13 @@ const MAIL: Record<NotificationType, (data: Record<string, string>) => { subject
       `\nIP address: ${data.ip ?? 'unknown'}\n\nIf it was you, nothing needs doing. If not, change ` +
       'your password now and sign out the other devices from Settings → Security.',
   }),
+  'security.two-factor-guessing': (data) => ({
+    subject: 'Someone is trying codes on your Investor Portal account',
+    text:
+      `Your password was used with several wrong two-factor codes (last from ${data.ip ?? 'unknown'}). ` +
+      'Whoever it is knows your password: change it now and sign out the other devices from ' +
+      'Settings → Security.',
+  }),
 };
 
 export function toNotification(row: NotificationRow): Notification {
@@ -109,7 +124,7 @@ export class NotificationsService {
       if (WALLET_TYPES.has(type) && !channels.wallet) return;
       const row = await this.deps.repo.insert({ userId, type, data, createdAt: this.deps.clock.now() });
       this.deps.hub.publish(userId, SERVER_EVENTS.notification, toNotification(row));
-      if (channels.email || type === 'security.login') await this.mail(userId, type, data);
+      if (channels.email || ALWAYS_MAILED.has(type)) await this.mail(userId, type, data);
     } catch (error) {
       this.deps.log.warn({ err: error, userId, type }, 'notification not delivered');
     }
@@ -129,6 +144,7 @@ export class NotificationsService {
   }
 
   private async mail(userId: string, type: NotificationType, data: Record<string, string>): Promise<void> {
+    if (type === 'security.password-guessing') return;
     const user = await this.deps.users.findById(userId);
     if (!user) return;
     const { subject, text } = MAIL[type](data);

@@ -5,8 +5,18 @@ import { api } from '../../../lib/api-client';
 /** The web app keeps its session in HttpOnly cookies; the server answers `cookie_session`. */
 const session = 'cookie' as const;
 
-export function login(input: LoginForm): Promise<unknown> {
-  return api.post('/auth/login', { ...input, session }, { refreshOn401: false });
+/** `unlockToken`: from the link mailed when the account's password sign-ins are paused (ADR 54). */
+export function login(input: LoginForm, unlockToken?: string): Promise<unknown> {
+  return api.post(
+    '/auth/login',
+    { ...input, session, ...(unlockToken ? { unlockToken } : {}) },
+    { refreshOn401: false },
+  );
+}
+
+/** Asks for a new sign-in link for a paused account; the answer is the same for any address. */
+export function requestUnlock(email: string): Promise<{ success: true; message: string }> {
+  return api.post('/auth/unlock', { email }, { refreshOn401: false });
 }
 
 /** The investor app always registers investors, and sends the confirmation too (docs/product.md §7.2). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuthToken, getUserData, setAuthNotice } from '../../../lib/auth-storage';
 import { type FetchCall, json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { messages } from '@portal/shared/messages';
 import { LoginPage } from './LoginPage';
 
 const user = (role: string) => ({
@@ -236,5 +237,46 @@ describe('LoginPage', () => {
     expect(withoutProviders(calls)).toEqual([
       { path: '/api/auth/login/two-factor', method: 'POST', body: { ticket: 'G7', code: '123456' } },
     ]);
+  });
+
+  it('offers a new sign-in link when the account is paused, and carries a mailed link with the sign-in', async () => {
+    const paused = {
+      success: false,
+      error: messages.loginPausedForAccount,
+      code: 'RATE_LIMITED',
+    };
+    const calls = stubFetch((path) =>
+      path === '/api/auth/unlock'
+        ? json(200, { success: true, message: messages.unlockLinkSent })
+        : json(429, paused),
+    );
+    await signIn();
+    expect(await screen.findByText(messages.loginPausedForAccount)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText(messages.unlockLinkSent)).toBeInTheDocument();
+    expect(withoutProviders(calls).at(-1)).toEqual({
+      path: '/api/auth/unlock',
+      method: 'POST',
+      body: { email: 'ada@example.com' },
+    });
+  });
+
+  it('signs in with the secret of a mailed link, and takes it out of the address bar', async () => {
+    const calls = stubFetch(() =>
+      json(200, { success: true, token: 'cookie_session', user: user('INVESTOR') }),
+    );
+    renderAt('/login#unlock=link-secret', <LoginPage />, '/login');
+    expect(await screen.findByText(/Your sign-in link is ready/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/login$/));
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'));
+    expect(withoutProviders(calls)[0]!.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret-42',
+      session: 'cookie',
+      unlockToken: 'link-secret',
+    });
   });
 });

@@ -15,6 +15,7 @@ import { googleSession } from '../api/google';
 import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
 import { GoogleButton } from './GoogleButton';
+import { UnlockOffer } from './UnlockOffer';
 import { useGoogleLanding } from './use-google-landing';
 import { useSignInForm } from './use-sign-in-form';
 
@@ -30,16 +31,26 @@ export function LoginPage() {
   useEffect(clearAuthNotice, []);
   const landing = useGoogleLanding();
   const [googleFailed, setGoogleFailed] = useState(landing?.kind === 'failed');
-  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole, twoFactor, admit } =
-    useSignInForm({
-      admits: isAdmittedRole,
-      home: '/dashboard',
-      onSubmitStart: () => {
-        setNotice(null);
-        setGoogleFailed(false);
-      },
-      initialTicket: landing?.kind === 'two-factor' ? landing.ticket : undefined,
-    });
+  const {
+    register,
+    errors,
+    isSubmitting,
+    onSubmit,
+    generalError,
+    deniedRole,
+    twoFactor,
+    admit,
+    unlockReady,
+    pausedEmail,
+  } = useSignInForm({
+    admits: isAdmittedRole,
+    home: '/dashboard',
+    onSubmitStart: () => {
+      setNotice(null);
+      setGoogleFailed(false);
+    },
+    initialTicket: landing?.kind === 'two-factor' ? landing.ticket : undefined,
+  });
 
   // Back from Google with a session in the cookies: the same role gate as a password sign-in.
   const completing = useRef(false);
@@ -58,6 +69,7 @@ export function LoginPage() {
         )}
         {googleFailed && <Alert severity="error">{message(messages.googleLoginFailed)}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
+        <UnlockOffer pausedEmail={pausedEmail} ready={unlockReady} />
         {twoFactor ? (
           <Suspense fallback={null}>
             <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />

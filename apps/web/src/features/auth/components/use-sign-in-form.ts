@@ -1,6 +1,6 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { LoginForm } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
 import { api } from '../../../lib/api-client';
@@ -39,6 +39,8 @@ export function useSignInForm({
   const [generalError, setGeneralError] = useState<string>();
   const [deniedRole, setDeniedRole] = useState<string>();
   const [ticket, setTicket] = useState(initialTicket);
+  const unlockToken = useUnlockLink();
+  const [pausedEmail, setPausedEmail] = useState<string>();
   const form = useLoginFields();
   const { register, errors, setError, isSubmitting } = form;
 
@@ -67,12 +69,15 @@ export function useSignInForm({
     onSubmitStart?.();
     setGeneralError(undefined);
     setDeniedRole(undefined);
+    setPausedEmail(undefined);
     try {
-      const data = await login(values);
+      const data = await login(values, unlockToken);
       if (isTwoFactorChallenge(data)) setTicket(data.ticket);
       else await admit(data);
     } catch (error) {
-      setGeneralError(applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault));
+      const shown = applyServerError(error, ['email', 'password'], setError, messages.loginFailedDefault);
+      setGeneralError(shown);
+      if (shown && PAUSED.has(shown)) setPausedEmail(values.email);
     }
   });
 
@@ -96,7 +101,28 @@ export function useSignInForm({
     deniedRole,
     twoFactor,
     admit,
+    /** A mailed sign-in link came with the page; the next sign-in carries it. */
+    unlockReady: !!unlockToken,
+    /** The address whose password sign-ins are paused: the page offers a new link for it. */
+    pausedEmail,
   };
+}
+
+/** The answers that mean "this account is paused; a mailed link lets its owner in". */
+const PAUSED = new Set<string>([messages.loginPausedForAccount, messages.unlockLinkInvalid]);
+
+/**
+ * The secret of a mailed sign-in link (`#unlock=…`), read once at the first render; the fragment
+ * is then taken out of the address bar and the history, as the reset link's is.
+ */
+function useUnlockLink(): string | undefined {
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(hash.slice(1)).get('unlock') ?? undefined);
+  useEffect(() => {
+    if (token && hash) void navigate(`${pathname}${search}`, { replace: true });
+  }, [token, hash, pathname, search, navigate]);
+  return token;
 }
 
 const FIELDS = ['email', 'password'] as const;

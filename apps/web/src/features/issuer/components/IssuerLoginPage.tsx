@@ -10,6 +10,7 @@ import { getUserData, useAuthToken } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthForm, EmailInput } from '../../auth/components/AuthForm';
 import { TwoFactorStep } from '../../auth/components/TwoFactorStep';
+import { UnlockOffer } from '../../auth/components/UnlockOffer';
 import { useSignInForm } from '../../auth/components/use-sign-in-form';
 import { ISSUER_HOME, isIssuerConsoleRole } from '../issuer-roles';
 
@@ -22,10 +23,17 @@ export function IssuerLoginPage() {
   const message = useMessage();
   const token = useAuthToken();
   useDocumentTitle(t('issuer.login.title'));
-  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole, twoFactor } = useSignInForm({
-    admits: isIssuerConsoleRole,
-    home: ISSUER_HOME,
-  });
+  const {
+    register,
+    errors,
+    isSubmitting,
+    onSubmit,
+    generalError,
+    deniedRole,
+    twoFactor,
+    unlockReady,
+    pausedEmail,
+  } = useSignInForm({ admits: isIssuerConsoleRole, home: ISSUER_HOME });
 
   // Already signed in with an account the console admits: nothing to do here.
   if (token && isIssuerConsoleRole(getUserData()?.role as string | undefined) && !isSubmitting) {
@@ -42,6 +50,7 @@ export function IssuerLoginPage() {
       <Stack sx={{ gap: 2 }}>
         {deniedRole && <Alert severity="warning">{t('issuer.login.denied', { role: deniedRole })}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
+        <UnlockOffer pausedEmail={pausedEmail} ready={unlockReady} />
         {twoFactor ? (
           <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
         ) : (

@@ -37,6 +37,8 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'purchase.settled': <ShoppingCartOutlined color="success" />,
   'purchase.failed': <ShoppingCartOutlined color="error" />,
   'security.login': <SecurityOutlined color="warning" />,
+  'security.password-guessing': <SecurityOutlined color="error" />,
+  'security.two-factor-guessing': <SecurityOutlined color="error" />,
 };
 
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
