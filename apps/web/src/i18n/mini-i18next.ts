@@ -11,33 +11,14 @@ type Tree = { [key: string]: unknown };
 type Options = { [name: string]: unknown } & { defaultValue?: string; count?: number };
 type Listener = (language: string) => void;
 
-/** i18next's options that this module does not implement (any other name is a placeholder value). */
-const UNSUPPORTED_OPTIONS = [
-  'context',
-  'ns',
-  'lng',
-  'lngs',
-  'fallbackLng',
-  'ordinal',
-  'returnObjects',
-  'returnDetails',
-  'joinArrays',
-  'postProcess',
-  'interpolation',
-  'skipInterpolation',
-  'replace',
-  'keyPrefix',
-  'nsSeparator',
-  'keySeparator',
-];
+/** i18next's options this module lacks (any other name is a placeholder's value). */
+const UNSUPPORTED_OPTION =
+  /^(context|ns|lngs?|fallbackLng|ordinal|return(Objects|Details)|joinArrays|postProcess|(skipI|i)nterpolation|replace|keyPrefix|(ns|key)Separator|defaultValue_.*)$/;
 /** Nesting (`$t(…)`), formatting (`{{value, number}}`) and unescaped (`{{- value}}`) placeholders. */
 const UNSUPPORTED_TEXT = /\$t\(|\{\{\s*-|\{\{[^}]*,[^}]*\}\}/;
 
-export class Unsupported extends Error {
-  constructor(what: string) {
-    super(`${what} is not implemented by the portal's i18next (src/i18n/mini-i18next.ts, ADR 51)`);
-  }
-}
+/** Thrown for an i18next feature this module lacks (ADR 51). */
+export class Unsupported extends Error {}
 
 const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ps', 'sd', 'ug', 'ur', 'yi']);
 
@@ -135,10 +116,8 @@ export class MiniI18n {
   }
 
   t = (key: string, options: Options = {}): string => {
-    const option = UNSUPPORTED_OPTIONS.find((name) => name in options);
-    if (option) throw new Unsupported(`t() option '${option}'`);
-    if (Object.keys(options).some((name) => name.startsWith('defaultValue_')))
-      throw new Unsupported('a plural defaultValue');
+    const option = Object.keys(options).find((name) => UNSUPPORTED_OPTION.test(name));
+    if (option) throw new Unsupported(`t() option ${option}`);
     const { count } = options;
     let text: string | undefined;
     for (const language of new Set([this.language, this.fallback])) {
@@ -149,7 +128,7 @@ export class MiniI18n {
       if (text !== undefined) break;
     }
     text ??= options.defaultValue ?? key;
-    if (UNSUPPORTED_TEXT.test(text)) throw new Unsupported(`the text of '${key}' (${text})`);
+    if (UNSUPPORTED_TEXT.test(text)) throw new Unsupported(`text of ${key}`);
     return text.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_match, name: string) => {
       const value = valueAt(options, name);
       return value == null ? '' : String(value);

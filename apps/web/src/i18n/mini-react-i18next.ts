@@ -18,7 +18,7 @@ function subscribe(onChange: () => void): () => void {
 const currentLanguage = () => i18n.language;
 
 export function useTranslation(...unsupported: unknown[]) {
-  if (unsupported.length) throw new Unsupported('useTranslation(namespace, options)');
+  if (unsupported.length) throw new Unsupported('useTranslation(namespace)');
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   return useMemo(() => {
     const t: typeof i18n.t = (key, options) => i18n.t(key, options);
