@@ -8,6 +8,8 @@ import { DomainError } from './errors.js';
 
 /**
  * npm run admin:create -- --email admin@example.com --name "Ada Admin"
+ * npm run admin:create -- --role issuer --email issuer@example.com --name "Ines Issuer" --organisation "Acme Ltd"
+ * An issuer created here is approved at once: whoever runs this command vouches for it (ADR 55).
  * The password is read from standard input (typed at a prompt, or piped), never from argv, so
  * it does not land in shell history or the process list.
  */
@@ -27,21 +29,37 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      organisation: { type: 'string' },
+    },
+  });
   const password = await readPassword();
-  const parsed = RegisterRequestSchema.safeParse({ ...values, password, role: 'admin' });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
+  const { organisation, ...account } = values;
+  const parsed = RegisterRequestSchema.safeParse({ ...account, organisationName: organisation, password });
+  if (!parsed.success || parsed.data.role === 'investor') {
+    for (const issue of parsed.error?.issues ?? [])
       console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
-    console.error('Usage: npm run admin:create -- --email <email> --name <name>   (password on stdin)');
+    console.error(
+      'Usage: npm run admin:create -- [--role admin|issuer] --email <email> --name <name> [--organisation <name>]   (password on stdin)',
+    );
     return 2;
   }
   const config = { ...loadConfig(), logLevel: 'warn' };
   const app = await buildApp(config);
   try {
-    const { name, email } = parsed.data;
-    const user = await app.container.auth.createAccount({ name, email, password, role: 'admin' });
-    console.log(`Admin account created: ${user.email} (${user.id})`);
+    const { name, email, role, organisationName } = parsed.data;
+    const user = await app.container.auth.createAccount({ name, email, password, role });
+    if (role === 'issuer') {
+      await app.container.onboarding.open(user.id, organisationName);
+      await app.container.onboarding.preApprove(user.id);
+    }
+    console.log(
+      `${role === 'admin' ? 'Admin' : 'Approved issuer'} account created: ${user.email} (${user.id})`,
+    );
     return 0;
   } finally {
     await app.close();

@@ -100,6 +100,13 @@ describe.skipIf(!testDatabaseUrl)('two APIs and two workers on PostgreSQL', () =
     const via = (i: number): Portal => apis[i % 2]!;
 
     const issuer = await register(via(0), { role: 'issuer', name: 'Scale Issuer' });
+    // An operator vouches for the issuer (ADR 55), as `admin:create --role issuer` does.
+    const operator = new pg.Client({ connectionString: postgres!.url });
+    await operator.connect();
+    await operator.query(`update issuer_applications set status = 'approved' where user_id = $1`, [
+      issuer.user.id,
+    ]);
+    await operator.end();
     expect((await callApi(via(0), 'POST', '/api/vault/create', issuer)).statusCode).toBe(201);
     const token = await issueToken(via(1), issuer, { symbol: 'SCL', totalSupply: '1000' });
     expect(token.status).toBe('DEPLOYED');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleField } from './fields.js';
 import { messages } from './messages.js';
 
 /** The admin console's reads and actions (issue 13). Every action is written to the audit log. */
@@ -98,10 +99,12 @@ export const AdminListingSchema = z
     issuerEmail: z.string(),
     kind: z.enum(['escrow', 'direct']),
     status: z.enum(['PENDING', 'DEPLOYING', 'DEPLOYED', 'FAILED', 'CLOSED']),
+    /** Whole tokens (decimal strings in the token's own units), never base units. */
     tokenAmount: z.string(),
     reserved: z.string(),
     sold: z.string(),
     suspended: z.boolean(),
+    suspensionReason: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'AdminListing' });
@@ -158,3 +161,12 @@ export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 export const OutboxResponseSchema = z
   .object({ success: z.literal(true), messages: z.array(OutboxMessageSchema) })
   .meta({ id: 'OutboxResponse' });
+
+export const AdminUserParamsSchema = z.strictObject({ userId: z.uuid(messages.notFound) });
+
+/** Grants a role (issuer: approved at once) or takes it back (investor); audited. */
+export const AdminRoleRequestSchema = z.strictObject({ role: roleField }).meta({ id: 'AdminRoleRequest' });
+
+export const AdminUserResponseSchema = z
+  .object({ success: z.literal(true), user: AdminUserSchema })
+  .meta({ id: 'AdminUserResponse' });

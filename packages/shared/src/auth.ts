@@ -3,6 +3,7 @@ import {
   confirmPasswordField,
   emailField,
   nameField,
+  organisationNameField,
   passwordField,
   passwordsMatch,
   roleField,
@@ -39,6 +40,8 @@ export const RegisterRequestSchema = z
     password: passwordField,
     confirmPassword: confirmPasswordField.optional(),
     role: roleField.optional().default('investor'),
+    /** An issuer's organisation: it opens their application (ADR 55); other roles ignore it. */
+    organisationName: organisationNameField.optional(),
     session: SessionModeSchema.optional(),
   })
   .superRefine(passwordsMatch())

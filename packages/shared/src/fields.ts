@@ -37,6 +37,13 @@ export const roleField = z
   .refine((value) => normalizeRole(value) !== undefined, messages.roleInvalid)
   .transform((value) => normalizeRole(value)!);
 
+/** The organisation an issuer speaks for (ADR 55). */
+export const organisationNameField = z
+  .string({ error: messages.organisationNameRequired })
+  .trim()
+  .min(1, messages.organisationNameRequired)
+  .max(200, messages.organisationNameTooLong);
+
 /** Adds the "Passwords do not match" issue under confirmPassword, even when other fields fail. */
 export function passwordsMatch<T extends { password?: unknown; confirmPassword?: unknown }>(
   passwordKey: 'password' | 'newPassword' = 'password',

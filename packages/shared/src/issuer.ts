@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_FAMILIES, TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from './chain-families.js';
 import { parseUnits } from './money.js';
+import { organisationNameField } from './fields.js';
 import { messages } from './messages.js';
 
 /** The issuer console (ISSUER and ADMIN): tokens deployed on real chains and escrow listings. */
@@ -135,6 +136,9 @@ export const IssuerListingSchema = z
     available: z.boolean(),
     txHash: z.string().nullable(),
     error: z.string().nullable(),
+    /** An administrator suspended it: nothing sells and it cannot be cancelled until lifted. */
+    suspended: z.boolean(),
+    suspensionReason: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'IssuerListing' });
@@ -154,3 +158,56 @@ export const IssuerListingResponseSchema = z
   .meta({ id: 'IssuerListingResponse' });
 
 export const IdParamsSchema = z.object({ id: z.uuid({ error: messages.notFound }) });
+
+// ----- onboarding (ADR 55): an issuer applies, an administrator approves -----
+
+export const ISSUER_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type IssuerApplicationStatus = (typeof ISSUER_APPLICATION_STATUSES)[number];
+
+/** What an application still needs before an administrator can approve it. */
+export const ISSUER_REQUIREMENTS = ['organisationName', 'businessDocuments', 'identityVerified'] as const;
+export type IssuerRequirement = (typeof ISSUER_REQUIREMENTS)[number];
+
+export const IssuerApplicationSchema = z
+  .object({
+    status: z.enum(ISSUER_APPLICATION_STATUSES),
+    organisationName: z.string().nullable(),
+    /** The reviewer's reason, on a rejection. */
+    reason: z.string().nullable(),
+    /** Empty once the application can be approved. */
+    missing: z.array(z.enum(ISSUER_REQUIREMENTS)),
+    kycStatus: z.enum(['not_started', 'pending', 'verified', 'rejected', 'rejected_final']),
+    kybStatus: z.enum(['not_submitted', 'pending', 'approved', 'rejected']),
+    businessDocuments: z.number().int().nonnegative(),
+    submittedAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'IssuerApplication' });
+export type IssuerApplication = z.infer<typeof IssuerApplicationSchema>;
+
+export const IssuerApplicationResponseSchema = z
+  .object({ success: z.literal(true), message: z.string().optional(), application: IssuerApplicationSchema })
+  .meta({ id: 'IssuerApplicationResponse' });
+
+export const IssuerApplicationUpdateSchema = z
+  .strictObject({ organisationName: organisationNameField })
+  .meta({ id: 'IssuerApplicationUpdate' });
+export type IssuerApplicationUpdate = z.infer<typeof IssuerApplicationUpdateSchema>;
+
+/** An application in the admin console's queue, with the person behind it. */
+export const IssuerReviewItemSchema = IssuerApplicationSchema.extend({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
+  decidedByEmail: z.string().nullable(),
+}).meta({ id: 'IssuerReviewItem' });
+export type IssuerReviewItem = z.infer<typeof IssuerReviewItemSchema>;
+
+export const IssuerApplicationsResponseSchema = z
+  .object({ success: z.literal(true), applications: z.array(IssuerReviewItemSchema) })
+  .meta({ id: 'IssuerApplicationsResponse' });
+
+export const IssuerDecisionResponseSchema = z
+  .object({ success: z.literal(true), application: IssuerReviewItemSchema })
+  .meta({ id: 'IssuerDecisionResponse' });

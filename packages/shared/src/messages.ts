@@ -242,6 +242,17 @@ export const messages = {
   kybDocumentDeleted: 'Document removed',
   kybNotAwaitingReview: 'This application is not awaiting review',
   kybOwnApplication: 'You cannot decide on your own application',
+  // issuer onboarding and roles (ADR 55)
+  organisationNameRequired: 'Organisation name is required',
+  organisationNameTooLong: 'Organisation name must be at most 200 characters',
+  issuerNotApproved:
+    'Your issuer application is awaiting approval: you can deploy and list tokens once an administrator approves it.',
+  issuerApplicationIncomplete:
+    'This application is not complete: it needs an organisation name, business documents and a verified identity.',
+  issuerApplicationSaved: 'Application saved',
+  issuerApplicationNotFound: 'Issuer application not found',
+  issuerListingSuspended: 'This listing is suspended by an administrator.',
+  adminOwnRole: 'You cannot change your own role',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -695,6 +695,17 @@ describe('Z4: extra properties on every body', () => {
         url: `/api/admin/kyb/${B.user.id}/reject`,
         body: { reason: 'mass assignment' },
       },
+      'PUT /api/issuer/application': { who: X.token, body: { organisationName: 'Mass Assignment Ltd' } },
+      'POST /api/admin/issuers/:userId/reject': {
+        who: admin.token,
+        url: `/api/admin/issuers/${X.user.id}/reject`,
+        body: { reason: 'mass assignment' },
+      },
+      'POST /api/admin/users/:userId/role': {
+        who: admin.token,
+        url: `/api/admin/users/${B.user.id}/role`,
+        body: { role: 'issuer' },
+      },
       'POST /api/vault/create': { who: A.token, body: { autoFuel: true } },
       'POST /api/did/start': { who: A.token, body: {} },
       'POST /api/sbt/create': { who: A.token, body: { selectedImageId: 'aurora' } },

@@ -10,8 +10,10 @@ import { callApi, json, passKyc, register, type Portal, type Registered } from '
  * Market rows written straight to the database, for tests of what is read and reserved (the
  * chain is not involved). Tests of deployment and settlement go through the real jobs instead.
  */
+/** An issuer the platform approved (ADR 55), with a vault: it may deploy and list at once. */
 export async function issuerAccount(app: App): Promise<Registered> {
   const issuer = await register(app, { role: 'issuer', name: 'Test Issuer' });
+  await app.container.onboarding.preApprove(issuer.user.id);
   expect((await callApi(app, 'POST', '/api/vault/create', issuer)).statusCode).toBe(201);
   return issuer;
 }

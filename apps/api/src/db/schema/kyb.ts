@@ -43,3 +43,30 @@ export const kybDocuments = pgTable(
   },
   (t) => [index('kyb_documents_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * An issuer's application to issue (ADR 0051): the organisation it speaks for, beside the KYB
+ * documents and the person's KYC. A self-registered issuer may sign in to the console but deploys
+ * and lists nothing until an administrator approves it; an administrator granting the role approves it.
+ */
+export const issuerApplications = pgTable(
+  'issuer_applications',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationName: text('organisation_name'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The reviewer's reason, shown to the issuer on a rejection. */
+    reason: text('reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('issuer_applications_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index('issuer_applications_status_idx').on(t.status, t.submittedAt),
+  ],
+);

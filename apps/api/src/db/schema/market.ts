@@ -86,6 +86,8 @@ export const listings = pgTable(
     error: text('error'),
     // Set by an administrator: hidden from the marketplace and closed to purchases until lifted.
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    // The administrator's reason, shown to the issuer while the listing is suspended.
+    suspensionReason: text('suspension_reason'),
     // name, symbol and description lower-cased: the marketplace search runs on one column.
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

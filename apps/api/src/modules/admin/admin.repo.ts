@@ -33,7 +33,7 @@ export class AdminRepo {
   }
 
   /** Users newest first with their KYC state and vault, in one query. */
-  users(limit: number, search: string | undefined) {
+  users(limit: number, search: string | undefined, userId?: string) {
     const walletCount = sql<number>`(select count(*)::int from ${vaultWallets}
       where ${vaultWallets.vaultId} = ${vaults.id})`;
     return this.db
@@ -51,7 +51,12 @@ export class AdminRepo {
       .from(users)
       .leftJoin(kycApplicants, eq(kycApplicants.userId, users.id))
       .leftJoin(vaults, eq(vaults.userId, users.id))
-      .where(search ? ilike(users.email, `%${escapeLike(search.toLowerCase())}%`) : undefined)
+      .where(
+        and(
+          search ? ilike(users.email, `%${escapeLike(search.toLowerCase())}%`) : undefined,
+          userId ? eq(users.id, userId) : undefined,
+        ),
+      )
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(limit);
   }
@@ -91,6 +96,7 @@ export class AdminRepo {
         id: listings.id,
         tokenName: issuerTokens.name,
         tokenSymbol: issuerTokens.symbol,
+        decimals: issuerTokens.decimals,
         blockchain: issuerTokens.blockchain,
         issuerEmail: users.email,
         kind: listings.kind,
@@ -99,6 +105,7 @@ export class AdminRepo {
         reserved: listings.reserved,
         sold: listings.sold,
         suspendedAt: listings.suspendedAt,
+        suspensionReason: listings.suspensionReason,
         createdAt: listings.createdAt,
       })
       .from(listings)
@@ -115,10 +122,11 @@ export class AdminRepo {
     return row;
   }
 
-  async setSuspended(id: string, suspendedAt: Date | null): Promise<boolean> {
+  /** Suspends (a time, and the reason the issuer is shown) or lifts (null) a listing's suspension. */
+  async setSuspended(id: string, suspendedAt: Date | null, reason: string | null): Promise<boolean> {
     const rows = await this.db
       .update(listings)
-      .set({ suspendedAt })
+      .set({ suspendedAt, suspensionReason: suspendedAt ? reason : null })
       .where(eq(listings.id, id))
       .returning({ id: listings.id });
     return rows.length === 1;

@@ -7,6 +7,7 @@ import type {
   JobStatus,
 } from '@portal/shared/admin';
 import { messages } from '@portal/shared/messages';
+import { formatUnits } from '@portal/shared/money';
 import { displayRole } from '@portal/shared/roles';
 import type { EventBus } from '../../events.js';
 import type { Clock } from '../../clock.js';
@@ -39,8 +40,9 @@ export interface AdminDeps {
 export class AdminService {
   constructor(private readonly deps: AdminDeps) {}
 
-  async users(search: string | undefined, limit: number): Promise<AdminUser[]> {
-    const rows = await this.deps.repo.users(limit, search);
+  /** Users newest first, or the one user named. */
+  async users(search: string | undefined, limit: number, userId?: string): Promise<AdminUser[]> {
+    const rows = await this.deps.repo.users(limit, search, userId);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -97,7 +99,11 @@ export class AdminService {
   ): Promise<AdminListing> {
     const listing = await this.deps.db.transaction(async (tx) => {
       const repo = this.deps.repo.with(tx);
-      const found = await repo.setSuspended(listingId, suspended ? this.deps.clock.now() : null);
+      const found = await repo.setSuspended(
+        listingId,
+        suspended ? this.deps.clock.now() : null,
+        reason || null,
+      );
       if (!found) throw new DomainError('NOT_FOUND', messages.purchaseListingNotFound);
       await repo.audit(
         this.entry(adminId, suspended ? 'listing.suspend' : 'listing.resume', 'listing', listingId, {
@@ -195,10 +201,11 @@ function listingView(row: Row<'findListing'>): AdminListing {
     issuerEmail: row.issuerEmail,
     kind: row.kind,
     status: row.status,
-    tokenAmount: row.tokenAmount,
-    reserved: row.reserved,
-    sold: row.sold,
+    tokenAmount: formatUnits(BigInt(row.tokenAmount), row.decimals),
+    reserved: formatUnits(BigInt(row.reserved), row.decimals),
+    sold: formatUnits(BigInt(row.sold), row.decimals),
     suspended: row.suspendedAt !== null,
+    suspensionReason: row.suspensionReason,
     createdAt: row.createdAt.toISOString(),
   };
 }

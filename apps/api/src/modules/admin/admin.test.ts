@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminJob, AdminListing, AdminUser } from '@portal/shared/admin';
 import { messages } from '@portal/shared/messages';
+import type { IssuerListing } from '@portal/shared/issuer';
 import type { MarketplaceListing } from '@portal/shared/marketplace';
 import { adminAudit, jobs } from '../../db/schema/index.js';
 import { deployedToken, issuerAccount, openListing, verifiedInvestor } from '../../test/market-fixtures.js';
@@ -131,8 +132,17 @@ describe('the admin console API', () => {
 
   it('suspends a listing: gone from the marketplace and closed to purchases until lifted', async () => {
     const issuer = await issuerAccount(t.app);
-    const token = await deployedToken(t.app, issuer.user.id, { name: 'Suspended Token', symbol: 'SUSP' });
-    const listing = await openListing(t.app, token, { tokenAmount: 10n });
+    const token = await deployedToken(t.app, issuer.user.id, {
+      name: 'Suspended Token',
+      symbol: 'SUSP',
+      decimals: 18,
+      totalSupply: 100n * 10n ** 18n,
+    });
+    const listing = await openListing(t.app, token, { tokenAmount: 10n * 10n ** 18n, priceWei: 10n ** 15n });
+    const issuerListing = async () =>
+      json<{ listings: IssuerListing[] }>(
+        await callApi(t.app, 'GET', '/api/issuer/listings', issuer),
+      ).listings.find((l) => l.id === listing.id);
     const buyer = await verifiedInvestor(t.app);
     const onMarket = async () =>
       json<{ data: { listings: MarketplaceListing[] } }>(
@@ -154,18 +164,33 @@ describe('the admin console API', () => {
       suspended: true,
       reason: 'Prospectus under review',
     });
+    // Amounts in whole tokens, never the 18-decimal base units.
     expect(json<{ listing: AdminListing }>(suspended).listing).toMatchObject({
       id: listing.id,
       suspended: true,
+      suspensionReason: 'Prospectus under review',
       tokenSymbol: 'SUSP',
       issuerEmail: issuer.email,
+      tokenAmount: '10',
+      reserved: '0',
+      sold: '0',
     });
     expect(await onMarket()).toBe(false);
     const refused = await buy();
     expect(refused.statusCode).toBe(409);
     expect(json(refused)).toMatchObject({ error: messages.purchaseListingUnavailable });
+    // Its issuer sees the suspension and its reason, and cannot cancel the listing meanwhile.
+    expect(await issuerListing()).toMatchObject({
+      status: 'DEPLOYED',
+      suspended: true,
+      suspensionReason: 'Prospectus under review',
+    });
+    const cancel = await callApi(t.app, 'POST', `/api/issuer/listings/${listing.id}/cancel`, issuer);
+    expect(cancel.statusCode).toBe(409);
+    expect(json(cancel)).toMatchObject({ error: messages.issuerListingSuspended });
 
     await asAdmin('POST', `/api/admin/listings/${listing.id}/suspension`, { suspended: false });
+    expect(await issuerListing()).toMatchObject({ suspended: false, suspensionReason: null });
     expect(await onMarket()).toBe(true);
     expect((await buy()).statusCode).toBe(202);
     expect((await auditOf(listing.id)).map((entry) => [entry.action, entry.detail])).toEqual([

@@ -11,6 +11,7 @@ import { DomainError } from '../../errors.js';
 import type { MailPort } from '../../providers/mail/mail.js';
 import type { MasterKey } from '../../secrets/envelope.js';
 import type { Notify } from '../notifications/notifications.service.js';
+import type { OnboardingRepo } from '../issuer/onboarding.repo.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
@@ -76,6 +77,8 @@ export interface AuthDeps {
   challenges: TwoFactorRepo;
   /** Live sessions in memory, dropped by the database's notifications (ADR 36). */
   sessions: SessionCache;
+  /** Opens a self-registered issuer's application (ADR 55). */
+  issuerApplications: Pick<OnboardingRepo, 'open'>;
 }
 
 function assertNotCommon(password: string, field: string): void {
@@ -93,13 +96,22 @@ export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
   async register(
-    input: { name: string; email: string; password: string; role: Role },
+    input: {
+      name: string;
+      email: string;
+      password: string;
+      role: Role;
+      organisationName?: string | undefined;
+    },
     mode: SessionMode,
     ctx: RequestContext,
   ): Promise<SignedIn> {
     if (input.role === 'admin') throw new DomainError('FORBIDDEN', messages.adminSelfRegistration);
     await this.deps.throttles.countRegistration(ctx.ip);
-    const row = await this.createAccount(input);
+    const { organisationName, ...account } = input;
+    const row = await this.createAccount(account);
+    // A self-registered issuer applies (ADR 55): the console opens, issuing waits for approval.
+    if (row.role === 'issuer') await this.deps.issuerApplications.open(row.id, organisationName ?? null);
     return {
       user: await this.deps.usersService.getProfile(row.id),
       session: await this.startSession(row.id, row.role, mode, ctx),

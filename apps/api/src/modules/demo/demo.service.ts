@@ -104,7 +104,7 @@ export class DemoService {
     const { vault } = await this.deps.vault.info(id);
     if (!vault) {
       try {
-        await this.deps.vault.create(id, { autoFuel: true });
+        await this.deps.vault.create(id, { autoFuel: true }, 'issuer');
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
       }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { issuerTokens, listings, purchases } from '../../db/schema/index.js';
+import { issuerApplications, issuerTokens, listings, purchases, users } from '../../db/schema/index.js';
 
 export type TokenRow = typeof issuerTokens.$inferSelect;
 export type ListingRow = typeof listings.$inferSelect;
@@ -11,6 +11,18 @@ export class IssuerRepo {
 
   with(tx: DbOrTx): IssuerRepo {
     return new IssuerRepo(tx);
+  }
+
+  /** Whether the user may deploy and list: an approved application, or an administrator. */
+  async mayIssue(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(issuerApplications, eq(issuerApplications.userId, users.id))
+      .where(
+        and(eq(users.id, userId), or(eq(users.role, 'admin'), eq(issuerApplications.status, 'approved'))),
+      );
+    return row !== undefined;
   }
 
   async insertToken(values: typeof issuerTokens.$inferInsert): Promise<TokenRow> {

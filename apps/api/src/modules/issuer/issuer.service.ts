@@ -60,6 +60,7 @@ export class IssuerService {
         fields: { blockchain: messages.issuerChainUnsupported },
       });
     }
+    await this.assertMayIssue(issuerId);
     const decimals = isItemToken(request.tokenType) ? 0 : request.decimals;
     const treasury = await this.address(issuerId, blockchain);
     const row = await this.deps.db.transaction(async (tx) => {
@@ -98,6 +99,7 @@ export class IssuerService {
   }
 
   async createListing(issuerId: string, request: CreateListingRequest): Promise<IssuerListing> {
+    await this.assertMayIssue(issuerId);
     const deadline = new Date(request.deadline);
     if (deadline <= this.deps.clock.now()) {
       throw new DomainError('VALIDATION_ERROR', messages.issuerDeadlinePast, {
@@ -170,6 +172,8 @@ export class IssuerService {
       const repo = this.deps.repo.with(tx);
       const found = await repo.ownedListing(issuerId, listingId);
       if (!found) throw new DomainError('NOT_FOUND', messages.issuerListingNotFound);
+      // A suspension freezes the listing as the administrator found it, until they lift it.
+      if (found.listing.suspendedAt) throw new DomainError('CONFLICT', messages.issuerListingSuspended);
       const closed = await repo.closeListing(issuerId, listingId);
       if (!closed) throw new DomainError('CONFLICT', messages.issuerListingNotOpen);
       if (closed.kind === 'escrow' && found.listing.status !== 'FAILED') {
@@ -286,6 +290,13 @@ export class IssuerService {
     this.deps.log.info({ listingId, hash }, 'listing closed');
   }
 
+  /** Deploying and listing need an approved application, or an administrator (ADR 55). */
+  private async assertMayIssue(issuerId: string): Promise<void> {
+    if (!(await this.deps.repo.mayIssue(issuerId))) {
+      throw new DomainError('FORBIDDEN', messages.issuerNotApproved);
+    }
+  }
+
   /** The EVM escrow sells ERC-20 tokens in whole-token lots (its price is per whole token). */
   wholeLots(token: TokenRow, kind: ListingRow['kind'], amount: bigint): boolean {
     return kind !== 'escrow' || token.tokenType !== 'ERC20' || amount % 10n ** BigInt(token.decimals) === 0n;
@@ -356,6 +367,8 @@ export class IssuerService {
         BigInt(listing.reserved) < BigInt(listing.tokenAmount),
       txHash: listing.txHash,
       error: listing.error,
+      suspended: listing.suspendedAt !== null,
+      suspensionReason: listing.suspensionReason,
       createdAt: listing.createdAt.toISOString(),
     };
   }

@@ -37,7 +37,8 @@ export function vaultRoutes(
       },
     },
     async (request, reply) => {
-      const result = await vault.create(caller(request).userId, request.body ?? {});
+      const { userId, role } = caller(request);
+      const result = await vault.create(userId, request.body ?? {}, role);
       return reply.status(201).send({ success: true as const, ...result });
     },
   );

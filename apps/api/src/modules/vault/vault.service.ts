@@ -75,12 +75,14 @@ export class VaultService {
   async create(
     userId: string,
     input: { autoFuel?: boolean | undefined },
+    owner: Role = 'investor',
   ): Promise<{ vault: Vault; wallets: Wallet[] }> {
     const { repo, custody, clock } = this.deps;
     const now = clock.now();
     const autoFuel = input.autoFuel ?? true;
     // No personal data in the provider's vault name; customerRefId carries the link to the user.
-    const name = `Investor vault ${userId.slice(0, 8)}`;
+    // An issuer's vault holds its treasury: named for what it is, not "Investor vault".
+    const name = `${owner === 'issuer' ? 'Issuer' : 'Investor'} vault ${userId.slice(0, 8)}`;
     const claim = await repo.claim({
       userId,
       provider: custody.name,
