@@ -16,6 +16,11 @@ export interface DomainEvents {
   'listings.changed': Record<string, never>;
   /** A token's contract is on chain. */
   'token.deployed': { issuerId: string; tokenId: string };
+  /**
+   * A session ended or changed, or its user's role or state did (the database's notification,
+   * heard by every process): whatever was opened with it checks whether it may go on.
+   */
+  'sessions.changed': { sessionId: string } | { userId: string };
 }
 
 /**

@@ -55,7 +55,7 @@ export async function authModule(
     clock,
   );
   const throttleRepo = new ThrottleRepo(db);
-  const sessions = new SessionCache();
+  const sessions = new SessionCache((change) => void infra.events.publish('sessions.changed', change));
   const unlistenSessions = await infra.database.listen('portal_sessions', sessions);
   const throttles = new AuthThrottles(throttleRepo, config.rateLimits, clock);
   const auth = new AuthService({

@@ -16,7 +16,10 @@ const MAX_ENTRIES = 50_000;
  * its user (`u:<id>`) changes (migration 0006), and the entries are dropped at once.
  */
 export class SessionCache extends NotifiedCache<LiveSession> {
-  constructor() {
+  /** `changed` hears the same notifications, for what else was opened with a session (streams). */
+  constructor(
+    private readonly changed: (change: { sessionId: string } | { userId: string }) => void = () => {},
+  ) {
     super(MAX_ENTRIES);
   }
 
@@ -31,8 +34,13 @@ export class SessionCache extends NotifiedCache<LiveSession> {
 
   override message(payload: string): void {
     const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
-    if (kind === 's:') this.forget(id);
-    else this.forgetUser(id);
+    if (kind === 's:') {
+      this.forget(id);
+      this.changed({ sessionId: id });
+    } else {
+      this.forgetUser(id);
+      this.changed({ userId: id });
+    }
   }
 
   forgetUser(userId: string): void {

@@ -32,6 +32,8 @@ export function notificationsModule(
     publicUrl: infra.config.publicUrl,
     log: infra.log,
   });
+  // A stream ends with its session, at once (not at its next heartbeat).
+  infra.events.on('sessions.changed', (change) => hub.sessionsChanged(change));
   infra.events.on('purchase.changed', async ({ userId, purchase }) => {
     hub.publish(userId, SERVER_EVENTS.purchase, purchase);
     if (purchase.status === 'COMPLETED' || purchase.status === 'FAILED') {

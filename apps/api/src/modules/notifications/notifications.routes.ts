@@ -42,7 +42,7 @@ export function notificationsRoutes(app: App, deps: NotificationsRouteDeps): voi
 
   /**
    * Server-sent events for the signed-in user (the browser's session cookie authenticates it).
-   * A heartbeat keeps proxies from closing the stream and ends it once the session is revoked.
+   * A heartbeat keeps proxies from closing the stream; the stream ends when its session does.
    */
   app.get('/api/events', { config, schema: { tags, security } }, async (request, reply) => {
     const { userId, sessionId } = caller(request);
@@ -66,13 +66,20 @@ export function notificationsRoutes(app: App, deps: NotificationsRouteDeps): voi
       unsubscribe();
       raw.end();
     };
-    const unsubscribe = deps.hub.subscribe(userId, send, close);
-    const heartbeat = setInterval(() => {
+    const recheck = (alive: () => void = () => {}) =>
       deps.isLive(sessionId).then(
-        (live) => (live ? raw.write(': ping\n\n') : close()),
+        (live) => (live ? alive() : close()),
         () => close(),
       );
-    }, deps.heartbeatMs ?? HEARTBEAT_MS);
+    // Ended at once when the session is (sessionsChanged), else found out at the next heartbeat.
+    const unsubscribe = deps.hub.subscribe(userId, send, close, {
+      id: sessionId,
+      recheck: () => void recheck(),
+    });
+    const heartbeat = setInterval(
+      () => void recheck(() => raw.write(': ping\n\n')),
+      deps.heartbeatMs ?? HEARTBEAT_MS,
+    );
     request.raw.on('close', close);
     send(SERVER_EVENTS.ready, {});
   });

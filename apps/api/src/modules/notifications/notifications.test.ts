@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationsResponse } from '@portal/shared/notifications';
+import { MAX_STREAMS_PER_USER } from './event-hub.js';
 import {
   bearer,
   callApi,
@@ -100,5 +101,64 @@ describe('notifications', () => {
     expect(text).not.toContain('vault.created');
     abort.abort();
     await reader.cancel().catch(() => undefined);
+  });
+
+  describe('streams end with their session', () => {
+    let address: string;
+    beforeAll(async () => {
+      address = t.app.server.listening
+        ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    /** Opens /api/events; `ended` settles with the time the server closed the stream. */
+    const open = async (token: string) => {
+      const response = await fetch(`${address}/api/events`, { headers: bearer(token) });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const ended = (async () => {
+        while (!(await reader.read()).done);
+        return Date.now();
+      })();
+      return { ended, cancel: () => reader.cancel().catch(() => undefined) };
+    };
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([promise, new Promise<'still open'>((resolve) => setTimeout(resolve, ms, 'still open'))]);
+
+    it('closes the stream within a second of logout, and of a revocation from another device', async () => {
+      const who = await register(t.app);
+      const stream = await open(who.token);
+      expect(await within(stream.ended, 300)).toBe('still open');
+      const loggedOut = Date.now();
+      await callApi(t.app, 'POST', '/api/auth/logout', who);
+      expect(await within(stream.ended, 1000)).toBeLessThanOrEqual(loggedOut + 1000);
+
+      const phone = await register(t.app);
+      const laptop = json<{ token: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: phone.email, password: phone.password },
+        }),
+      );
+      const onPhone = await open(phone.token);
+      const onLaptop = await open(laptop.token);
+      await callApi(t.app, 'POST', '/api/auth/sessions/revoke-others', { token: laptop.token });
+      expect(typeof (await within(onPhone.ended, 1000))).toBe('number');
+      // The session that asked stays signed in, and so does its stream.
+      expect(await within(onLaptop.ended, 300)).toBe('still open');
+      await onLaptop.cancel();
+    });
+
+    it(`keeps at most ${MAX_STREAMS_PER_USER} streams per user, closing the oldest`, async () => {
+      const who = await register(t.app);
+      const streams = [];
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) streams.push(await open(who.token));
+      expect(await within(streams[0]!.ended, 200)).toBe('still open');
+      const newest = await open(who.token);
+      expect(typeof (await within(streams[0]!.ended, 1000))).toBe('number');
+      expect(await within(streams[1]!.ended, 200)).toBe('still open');
+      for (const stream of [...streams.slice(1), newest]) await stream.cancel();
+    });
   });
 });
