@@ -2,7 +2,7 @@ import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import type { OidcPort } from '../../providers/oidc/oidc.js';
 import { OpenIdClient } from '../../providers/oidc/oidc.openid-client.js';
-import { OnboardingRepo } from '../issuer/onboarding.repo.js';
+import { OnboardingRepo } from '../issuer/issuer.module.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';

@@ -6,7 +6,7 @@ import type { Networks } from '../chains/networks.js';
 import type { TokenLedger } from '../ledger/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { AdminService } from '../admin/admin.service.js';
-import { KybRepo } from '../kyb/kyb.repo.js';
+import { KybRepo } from '../kyb/kyb.module.js';
 import { IssuerRepo } from './issuer.repo.js';
 import { issuerRoutes } from './issuer.routes.js';
 import { closeListingJob, deployTokenJob, IssuerService, openListingJob } from './issuer.service.js';
@@ -57,3 +57,5 @@ export function issuerModule(
     ],
   } satisfies FeatureModule & Record<string, unknown>;
 }
+/** Registration opens a self-registered issuer's application (ADR 55). */
+export { OnboardingRepo } from './onboarding.repo.js';

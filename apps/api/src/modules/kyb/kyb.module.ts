@@ -26,3 +26,6 @@ export function kybModule(
     exports: { kyb: (userId) => kyb.exportData(userId) },
   } satisfies FeatureModule & Record<string, unknown>;
 }
+
+/** The issuer module approves an issuer's pending business documents with its application (ADR 55). */
+export { KybRepo } from './kyb.repo.js';
