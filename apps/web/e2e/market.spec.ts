@@ -156,6 +156,25 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
   await expect(vc.getByTestId('verification-result')).toContainText('Verified');
   await expect(vc).toContainText(signature);
   expect(problems).toEqual([]);
+
+  // The embedded Solana explorer answers both links: the mint (the marketplace icon) and the delivery.
+  await page.goto('/dashboard?tab=marketplace&q=Startup%20Equity%20Pool&type=SPL');
+  const mintUrl = await page
+    .getByTestId('listing-row')
+    .filter({ hasText: 'Startup Equity Pool' })
+    .getByRole('link', { name: 'View Startup Equity Pool on the block explorer' })
+    .first()
+    .getAttribute('href');
+  expect(mintUrl).toMatch(/\/explorer\/solana\/address\/[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  await page.goto(mintUrl!);
+  await expect(page.getByRole('heading', { name: 'Token mint' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Supply 100,?000/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Holders' })).toBeVisible();
+  await page.getByRole('link', { name: signature }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/explorer/solana/tx/${signature}$`));
+  await expect(page.getByRole('heading', { name: 'Transaction' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Status Success/ })).toBeVisible();
+  await expect(page.getByText('TransferChecked')).toBeVisible();
 });
 
 test('the console turns an investor away; the marketplace empty state clears its filters', async ({

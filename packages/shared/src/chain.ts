@@ -15,3 +15,18 @@ export const EvmAddressSchema = z
 
 export const ExplorerTxParamsSchema = z.object({ hash: TxHashSchema });
 export const ExplorerAddressParamsSchema = z.object({ address: EvmAddressSchema });
+
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+
+/** A Solana address: 32 bytes in base58. */
+export const SolanaAddressSchema = z
+  .string()
+  .regex(new RegExp(`^${BASE58}{32,44}$`), { error: messages.explorerInvalidAddress });
+
+/** A Solana transaction signature: 64 bytes in base58. */
+export const SolanaSignatureSchema = z
+  .string()
+  .regex(new RegExp(`^${BASE58}{64,88}$`), { error: messages.explorerInvalidTxHash });
+
+export const SolanaExplorerTxParamsSchema = z.object({ hash: SolanaSignatureSchema });
+export const SolanaExplorerAddressParamsSchema = z.object({ address: SolanaAddressSchema });

@@ -57,6 +57,7 @@ const pages = (): Sample[] => [
   { url: `/ipfs/${publicCid}` },
   { url: `/ipfs/${privateCid}`, who: investor },
   { url: '/explorer' },
+  { url: '/explorer/solana' },
   { url: '/api/docs/' },
 ];
 

@@ -2,14 +2,14 @@ import { formatEther, formatGwei } from 'viem';
 import type { AddressView, JournalTx, LogView, TxView } from './explorer.service.js';
 
 /** HTML whose interpolations are already escaped; only `html` and `raw` make one. */
-class Html {
+export class Html {
   constructor(readonly text: string) {}
   toString(): string {
     return this.text;
   }
 }
 
-type Part = Html | string | number | bigint | null | undefined | Part[];
+export type Part = Html | string | number | bigint | null | undefined | Part[];
 
 const escape = (value: string) =>
   value.replace(
@@ -41,23 +41,44 @@ th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #e5e7eb;vertical-
 th{width:200px;color:#57606a;font-weight:500}code,.mono{font-family:ui-monospace,monospace;font-size:13px;word-break:break-all}
 .ok{color:#1a7f37;font-weight:600}.bad{color:#cf222e;font-weight:600}.muted{color:#57606a}`;
 
-function page(title: string, body: Html): string {
+/** Where a page's header leads: the EVM explorer's home, or the Solana one's. */
+export interface ExplorerHome {
+  href: string;
+  label: string;
+}
+
+const EVM_HOME: ExplorerHome = { href: '/explorer', label: 'Embedded chain explorer' };
+
+export function page(title: string, body: Html, home: ExplorerHome = EVM_HOME): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · Embedded chain explorer</title>
+        <title>${title} · ${home.label}</title>
         <style>
           ${new Html(STYLE)}
         </style>
       </head>
       <body>
-        <header><a href="/explorer">Embedded chain explorer</a></header>
+        <header><a href="${home.href}">${home.label}</a></header>
         <main>${body}</main>
       </body>
     </html>`.text;
 }
+
+/** A label and its value; a third element is the value cell's class. */
+export type Row = [label: string, value: Part, className?: string];
+
+/** The rows of a label → value table; false and undefined entries are left out. */
+export const detailRows = (rows: Array<Row | false | undefined>) =>
+  (rows.filter(Boolean) as Row[]).map(
+    ([label, value, className]) =>
+      html`<tr>
+        <th>${label}</th>
+        <td${className ? html` class="${className}"` : ''}>${value}</td>
+      </tr>`,
+  );
 
 const addressLink = (address: string, label?: string) =>
   html`<a class="mono" href="/explorer/address/${address}">${address}</a
@@ -69,7 +90,7 @@ const ipfsLink = (uri: string) =>
     ? html`<a class="mono" href="/ipfs/${encodeURIComponent(uri.slice('ipfs://'.length))}">${uri}</a>`
     : html`<code>${uri}</code>`;
 const eth = (wei: bigint) => `${formatEther(wei)} ETH`;
-const time = (date: Date) => date.toISOString().replace('.000Z', 'Z');
+export const time = (date: Date) => date.toISOString().replace('.000Z', 'Z');
 
 function transactionsTable(transactions: JournalTx[]): Html {
   if (!transactions.length) return html`<p class="muted">No transactions yet.</p>`;
@@ -103,17 +124,10 @@ export function homePage(view: {
     'Latest transactions',
     html`<h1>Chain ${view.chainId}</h1>
       <table>
-        <tr>
-          <th>Latest block</th>
-          <td>${view.blockNumber}</td>
-        </tr>
-        ${view.contracts.map(
-          ([name, address]) =>
-            html`<tr>
-              <th>${name}</th>
-              <td>${addressLink(address)}</td>
-            </tr>`,
-        )}
+        ${detailRows([
+          ['Latest block', view.blockNumber],
+          ...view.contracts.map(([name, address]): Row => [name, addressLink(address)]),
+        ])}
       </table>
       <h1>Latest transactions</h1>
       ${transactionsTable(view.transactions)}`,
@@ -132,62 +146,30 @@ function logRow(log: LogView, index: number): Html {
 }
 
 export function transactionPage(tx: TxView): string {
+  const ok = tx.status === 'success';
   return page(
     `Transaction ${tx.hash}`,
     html`<h1>Transaction</h1>
       <table>
-        <tr>
-          <th>Hash</th>
-          <td class="mono">${tx.hash}</td>
-        </tr>
-        <tr>
-          <th>Status</th>
-          <td class="${tx.status === 'success' ? 'ok' : 'bad'}">
-            ${tx.status === 'success' ? 'Success' : 'Reverted'}
-          </td>
-        </tr>
-        <tr>
-          <th>Block</th>
-          <td>${tx.blockNumber}</td>
-        </tr>
-        <tr>
-          <th>Time</th>
-          <td>${time(tx.timestamp)}</td>
-        </tr>
-        <tr>
-          <th>From</th>
-          <td>${addressLink(tx.from)}</td>
-        </tr>
-        <tr>
-          <th>To</th>
-          <td>
-            ${tx.to ? addressLink(tx.to, tx.toContract) : html`Contract creation: ${addressLink(tx.createdContract ?? '')}`}
-          </td>
-        </tr>
-        <tr>
-          <th>Value</th>
-          <td>${eth(tx.value)}</td>
-        </tr>
-        <tr>
-          <th>Nonce</th>
-          <td>${tx.nonce}</td>
-        </tr>
-        <tr>
-          <th>Gas used / limit</th>
-          <td>${tx.gasUsed} / ${tx.gasLimit}</td>
-        </tr>
-        <tr>
-          <th>Gas price</th>
-          <td>${formatGwei(tx.gasPrice)} gwei</td>
-        </tr>
-        <tr>
-          <th>Fee</th>
-          <td>${eth(tx.gasUsed * tx.gasPrice)}</td>
-        </tr>
-        <tr>
-          <th>Input</th>
-          <td>${tx.inputBytes} bytes</td>
-        </tr>
+        ${detailRows([
+          ['Hash', tx.hash, 'mono'],
+          ['Status', ok ? 'Success' : 'Reverted', ok ? 'ok' : 'bad'],
+          ['Block', tx.blockNumber],
+          ['Time', time(tx.timestamp)],
+          ['From', addressLink(tx.from)],
+          [
+            'To',
+            tx.to
+              ? addressLink(tx.to, tx.toContract)
+              : html`Contract creation: ${addressLink(tx.createdContract ?? '')}`,
+          ],
+          ['Value', eth(tx.value)],
+          ['Nonce', tx.nonce],
+          ['Gas used / limit', `${tx.gasUsed} / ${tx.gasLimit}`],
+          ['Gas price', `${formatGwei(tx.gasPrice)} gwei`],
+          ['Fee', eth(tx.gasUsed * tx.gasPrice)],
+          ['Input', `${tx.inputBytes} bytes`],
+        ])}
         ${tx.logs.map(logRow)}
       </table>`,
   );
@@ -198,40 +180,31 @@ export function addressPage(view: AddressView): string {
     `Address ${view.address}`,
     html`<h1>${view.contract ? `Contract ${view.contract}` : view.codeSize ? 'Contract' : 'Address'}</h1>
       <table>
-        <tr>
-          <th>Address</th>
-          <td class="mono">${view.address}</td>
-        </tr>
-        <tr>
-          <th>Balance</th>
-          <td>${eth(view.balance)}</td>
-        </tr>
-        <tr>
-          <th>Nonce</th>
-          <td>${view.nonce}</td>
-        </tr>
-        <tr>
-          <th>Code</th>
-          <td>${view.codeSize ? `${view.codeSize} bytes` : 'None (externally owned account)'}</td>
-        </tr>
-        ${
-          view.soulBoundToken
-            ? html`<tr>
-                <th>Soul-bound token</th>
-                <td>#${view.soulBoundToken.tokenId} · ${ipfsLink(view.soulBoundToken.tokenUri)}</td>
-              </tr>`
-            : ''
-        }
+        ${detailRows([
+          ['Address', view.address, 'mono'],
+          ['Balance', eth(view.balance)],
+          ['Nonce', view.nonce],
+          ['Code', view.codeSize ? `${view.codeSize} bytes` : 'None (externally owned account)'],
+          view.soulBoundToken && [
+            'Soul-bound token',
+            html`#${view.soulBoundToken.tokenId} · ${ipfsLink(view.soulBoundToken.tokenUri)}`,
+          ],
+        ])}
       </table>
       <h1>Transactions</h1>
       ${transactionsTable(view.transactions)}`,
   );
 }
 
-export function errorPage(status: number, message: string): string {
-  return page(
-    `${status}`,
-    html`<h1>${message}</h1>
-      <p><a href="/explorer">Back to the latest transactions</a></p>`,
-  );
-}
+/** An error as a page of the explorer it happened in. */
+export const explorerErrorPage =
+  (home: ExplorerHome = EVM_HOME) =>
+  (status: number, message: string): string =>
+    page(
+      `${status}`,
+      html`<h1>${message}</h1>
+        <p><a href="${home.href}">Back to the latest transactions</a></p>`,
+      home,
+    );
+
+export const errorPage = explorerErrorPage();

@@ -2,7 +2,7 @@ import { createWalletClient, custom, encodeFunctionData, parseEther, type Addres
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulBoundTokenAbi } from '@portal/contracts/soul-bound-token';
-import { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
+import { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import { startJsonRpcNode } from '../../providers/chain/testing/json-rpc-node.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -139,5 +139,118 @@ describe('explorer with CHAIN=rpc', () => {
       await t.close();
       await node.close();
     }
+  });
+});
+
+describe('embedded Solana explorer', () => {
+  let t: TestApp;
+  let mint: string;
+  let transfer: string;
+  let escrow: string;
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url });
+  const squash = (body: string) =>
+    body.replace(/\s+/g, ' ').replace(/> /g, '>').replace(/ </g, '<').replace(/ >/g, '>');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { solana } = t.app.container;
+    const platform = { kind: 'platform' } as const;
+    ({ mint } = await solana.createMint({ key: 'explorer:mint', decimals: 2, mintAuthority: platform }));
+    await solana.mintTo({
+      key: 'explorer:supply',
+      mint,
+      owner: solana.feePayer,
+      amount: 50_000n,
+      mintAuthority: platform,
+    });
+    escrow = await solana.escrowOwner('explorer-listing');
+    ({ signature: transfer } = await solana.transfer({
+      key: 'explorer:deposit',
+      mint,
+      from: platform,
+      toOwner: escrow,
+      amount: 1_250n,
+    }));
+  });
+  afterAll(() => t.close());
+
+  it('resolves the links the Solana port hands out, as HTML pages', async () => {
+    const { solana } = t.app.container;
+    for (const url of [solana.explorerTxUrl(transfer), solana.explorerAddressUrl(mint)]) {
+      const response = await page(new URL(url).pathname);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).not.toContain('<script');
+    }
+  });
+
+  it('shows a transaction with its status, signers and decoded instructions', async () => {
+    const { solana } = t.app.container;
+    const body = squash((await page(`/explorer/solana/tx/${transfer}`)).body);
+    expect(body).toContain('<span class="ok">Success</span>');
+    expect(body).toContain(`<a class="mono" href="/explorer/solana/address/${solana.feePayer}">`);
+    expect(body).toMatch(/<th>Compute units<\/th><td>\d+<\/td>/);
+    expect(body).toContain('<strong>Memo</strong>');
+    expect(body).toContain('memo:<code>explorer:deposit</code>');
+    expect(body).toContain('<strong>CreateAssociatedTokenIdempotent</strong>');
+    expect(body).toContain('<strong>TransferChecked</strong>');
+    expect(body).toContain('(SPL Token)');
+    expect(body).toContain('amount:<code>1250</code>');
+    expect(body).toContain('decimals:<code>2</code>');
+    expect(body).toContain(`owner:<a class="mono" href="/explorer/solana/address/${escrow}">`);
+  });
+
+  it('shows a mint: supply, decimals, authority, holders and its transactions', async () => {
+    const { solana } = t.app.container;
+    const body = squash((await page(`/explorer/solana/address/${mint}`)).body);
+    expect(body).toContain('<h1>Token mint</h1>');
+    expect(body).toContain('<th>Supply</th><td>500</td>');
+    expect(body).toContain('<th>Decimals</th><td>2</td>');
+    expect(body).toContain(
+      `<th>Mint authority</th><td><a class="mono" href="/explorer/solana/address/${solana.feePayer}">`,
+    );
+    expect(body).toContain('<h1>Holders</h1>');
+    expect(body).toContain('<td>12.5</td>'); // the escrow's token account
+    expect(body).toContain('<td>487.5</td>');
+    expect(body).toContain(transfer);
+    expect(body).toContain('InitializeMint2');
+  });
+
+  it("shows a wallet's token accounts and a token account's mint, owner and balance", async () => {
+    const { solana } = t.app.container;
+    const wallet = squash((await page(`/explorer/solana/address/${escrow}`)).body);
+    expect(wallet).toContain('<h1>Address</h1>'); // the escrow owner holds no lamports itself
+    expect(wallet).toContain('<h1>Token accounts</h1>');
+    expect(wallet).toContain(transfer);
+    const ata = await solana.tokenAccount(mint, escrow);
+    const token = squash((await page(`/explorer/solana/address/${ata}`)).body);
+    expect(token).toContain('<h1>Token account</h1>');
+    expect(token).toContain('<th>Token balance</th><td>12.5</td>');
+    expect(token).toContain(
+      `<th>Token owner</th><td><a class="mono" href="/explorer/solana/address/${escrow}">`,
+    );
+    expect(token).toContain('<th>State</th><td>Initialized</td>');
+  });
+
+  it('lists the latest transactions on its home page', async () => {
+    const body = squash((await page('/explorer/solana')).body);
+    expect(body).toContain('<h1>Latest transactions</h1>');
+    expect(body).toContain(transfer);
+    expect(body).toContain('InitializeMint2');
+  });
+
+  it('answers errors as pages: 404 for an unknown signature, 400 for malformed input', async () => {
+    const unknown = await page(`/explorer/solana/tx/${'1'.repeat(64)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(unknown.body).toContain('<h1>Transaction not found</h1>');
+    expect(unknown.body).toContain('href="/explorer/solana"');
+    expect((await page('/explorer/solana/tx/0x1234')).statusCode).toBe(400);
+    // Base58 of an address's length that does not decode to 32 bytes.
+    const notAddress = await page(`/explorer/solana/address/${'z'.repeat(44)}`);
+    expect(notAddress.statusCode).toBe(400);
+    expect(notAddress.body).toContain('<h1>Not an address</h1>');
+    expect((await page('/explorer/solana/address/%3Cscript%3E')).body).not.toContain('<script');
   });
 });

@@ -10,7 +10,7 @@ import {
 import type { ChainPort } from '../../providers/chain/chain.js';
 import type { ChainRepo, JournalRow } from '../../providers/chain/chain.repo.js';
 import { platformContracts, type PlatformContractName } from '../../providers/chain/platform-contracts.js';
-import { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
+import { SoulBoundTokens } from '../chains/chains.module.js';
 
 export interface LogView {
   address: Address;

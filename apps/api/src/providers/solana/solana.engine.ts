@@ -42,6 +42,7 @@ import {
   SolanaSendRejectedError,
   SolanaTransactionFailedError,
   type SignatureStatus,
+  type SolanaAccount,
   type SolanaMinted,
   type SolanaPort,
   type SolanaSendRecord,
@@ -55,11 +56,7 @@ export interface Lifetime {
   lastValidBlockHeight: bigint;
 }
 
-export interface NodeAccount {
-  lamports: bigint;
-  owner: string;
-  data: Uint8Array;
-}
+export type NodeAccount = SolanaAccount;
 
 /** The node refused a transaction before running it; nothing happened on chain. */
 export class NodeRejection extends Error {
@@ -89,7 +86,7 @@ export interface SolanaNode {
 
 const U64_MAX = 2n ** 64n - 1n;
 /** SPL Memo v2: with no signer accounts it only logs its UTF-8 data. */
-const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+export const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 const MAX_KEY_LENGTH = 200;
 /** How many times a dead transaction is replaced before the caller is told to try later. */
 const MAX_RESIGNS = 5;
@@ -259,6 +256,10 @@ export class SolanaEngine implements SolanaPort {
 
   async lamports(account: string): Promise<bigint> {
     return (await this.deps.node.account(checkAddress(account, 'The account')))?.lamports ?? 0n;
+  }
+
+  account(account: string): Promise<SolanaAccount | undefined> {
+    return this.deps.node.account(checkAddress(account, 'The account'));
   }
 
   async mintInfo(mint: string): Promise<{ supply: bigint; decimals: number } | undefined> {

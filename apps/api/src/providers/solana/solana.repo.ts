@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { solanaJournal, solanaSends } from '../../db/schema/index.js';
 
@@ -13,19 +13,25 @@ export type NewSolanaSend = Pick<
 export class SolanaRepo {
   constructor(private readonly db: DbOrTx) {}
 
-  /** The journal in execution order, a page at a time (replay never holds it all in memory). */
-  async *journal(pageSize = 1000): AsyncGenerator<SolanaJournalRow> {
-    let after = 0;
+  /**
+   * The journal a page at a time (a replay never holds it all in memory): in execution order, or
+   * newest first for the explorer, which reads only its head.
+   */
+  async *journal(
+    options: { newestFirst?: boolean; pageSize?: number } = {},
+  ): AsyncGenerator<SolanaJournalRow> {
+    const { newestFirst = false, pageSize = 1000 } = options;
+    let bound = newestFirst ? 2 ** 31 - 1 : 0; // seq is an integer column
     for (;;) {
       const page = await this.db
         .select()
         .from(solanaJournal)
-        .where(gt(solanaJournal.seq, after))
-        .orderBy(asc(solanaJournal.seq))
+        .where(newestFirst ? lt(solanaJournal.seq, bound) : gt(solanaJournal.seq, bound))
+        .orderBy(newestFirst ? desc(solanaJournal.seq) : asc(solanaJournal.seq))
         .limit(pageSize);
       yield* page;
       if (page.length < pageSize) return;
-      after = page[page.length - 1]!.seq;
+      bound = page[page.length - 1]!.seq;
     }
   }
 

@@ -48,6 +48,8 @@ export interface SolanaPort {
   balance(mint: string, owner: string): Promise<bigint>;
   /** Lamports held by an account. */
   lamports(address: string): Promise<bigint>;
+  /** An account's raw state (the explorer decodes it); undefined when nothing lives there. */
+  account(address: string): Promise<SolanaAccount | undefined>;
   /** Supply and decimals of a mint; undefined when there is no such mint. */
   mintInfo(mint: string): Promise<{ supply: bigint; decimals: number } | undefined>;
   /** Whether a signature landed: confirmed, failed (with the error), or not found. */
@@ -65,6 +67,13 @@ export type SolanaSigner =
   | { kind: 'escrow'; escrowId: string }
   /** `address` is the vault's stored SOL address; custody refuses when its key does not match. */
   | { kind: 'vault'; vaultId: string; address: string };
+
+export interface SolanaAccount {
+  lamports: bigint;
+  /** The program that owns the account (System for a wallet, SPL Token for mints and token accounts). */
+  owner: string;
+  data: Uint8Array;
+}
 
 export interface SolanaSent {
   key: string;
