@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -58,4 +59,24 @@ describe('the lockfile installs on every platform', () => {
       }
     },
   );
+});
+
+describe('the lockfile installs on the Node the README promises', () => {
+  // semver is what npm itself uses to print EBADENGINE; typed here for the one call.
+  const semver = createRequire(import.meta.url)('semver') as {
+    satisfies(version: string, range: string): boolean;
+  };
+  const minimum = (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    }
+  ).engines.node.replace(/^>=\s*/, '');
+
+  it('holds no package whose engines range excludes that Node (npm ci would warn EBADENGINE)', () => {
+    expect(minimum).toBe('20.19.0');
+    const refused = entries
+      .filter(([, entry]) => entry.engines?.node && !semver.satisfies(minimum, entry.engines.node))
+      .map(([key, entry]) => `${key}@${entry.version} (node ${entry.engines!.node})`);
+    expect(refused).toEqual([]);
+  });
 });
