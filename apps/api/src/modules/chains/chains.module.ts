@@ -1,10 +1,10 @@
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
-import { AssetContracts } from '../../providers/chain/asset-contracts.js';
+import { AssetContracts } from './asset-contracts.js';
 import { ChainSendsRepo } from '../../providers/chain/chain-sends.repo.js';
-import { KeyedSender } from '../../providers/chain/keyed-sender.js';
-import { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
-import { createLedgers } from '../ledger/create-ledgers.js';
+import { KeyedSender } from './keyed-sender.js';
+import { SoulBoundTokens } from './soul-bound-token.js';
+import { createLedgers } from './create-ledgers.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { Networks } from './networks.js';
 
@@ -37,3 +37,6 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     networks: new Networks(ledgers.engines),
   } satisfies FeatureModule & Record<string, unknown>;
 }
+
+export { SoulBoundTokens } from './soul-bound-token.js';
+export { SettlementError } from './ledger.js';

@@ -1,6 +1,6 @@
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
-import { didKeyFromSeed, generateDidKeySeed } from '../did/did-key.js';
+import { didKeyFromSeed, generateDidKeySeed } from '../did/did.module.js';
 import type { DidService } from '../did/did.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { CredentialsRepo } from './credentials.repo.js';

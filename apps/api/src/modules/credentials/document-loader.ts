@@ -1,7 +1,7 @@
 import { contexts as dataIntegrityContexts } from '@digitalbazaar/data-integrity-context';
 import { securityLoader } from '@digitalbazaar/security-document-loader';
 import type { DocumentLoader } from '@digitalbazaar/vc';
-import { resolveDidKey } from '../did/did-key.js';
+import { resolveDidKey } from '../did/did.module.js';
 
 /**
  * The JSON-LD document loader for issuing and verifying. It never touches the network: the W3C,

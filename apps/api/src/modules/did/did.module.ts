@@ -18,3 +18,5 @@ export function didModule(infra: Infrastructure) {
     profile: (row) => dids.profileFields(row),
   } satisfies FeatureModule & Record<string, unknown>;
 }
+
+export { didKeyFromSeed, generateDidKeySeed, resolveDidKey } from './did-key.js';

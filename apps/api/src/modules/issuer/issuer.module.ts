@@ -3,7 +3,7 @@ import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Networks } from '../chains/networks.js';
-import type { TokenLedger } from '../ledger/ledger.js';
+import type { TokenLedger } from '../chains/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { AdminService } from '../admin/admin.service.js';
 import { KybRepo } from '../kyb/kyb.module.js';
@@ -57,5 +57,7 @@ export function issuerModule(
     ],
   } satisfies FeatureModule & Record<string, unknown>;
 }
+
+export { ledgerListing, ledgerToken } from './issuer.service.js';
 /** Registration opens a self-registered issuer's application (ADR 55). */
 export { OnboardingRepo } from './onboarding.repo.js';

@@ -3,7 +3,7 @@ import type { Infrastructure } from '../../infrastructure.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
-import type { PaymentLedger } from '../ledger/ledger.js';
+import type { PaymentLedger } from '../chains/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { PurchasesRepo } from './purchases.repo.js';
 import { purchasesRoutes } from './purchases.routes.js';

@@ -18,9 +18,11 @@ import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import { logContext } from '../../logger.js';
-import { ledgerListing, ledgerToken, type IssuerService } from '../issuer/issuer.service.js';
+import type { IssuerService } from '../issuer/issuer.service.js';
+import { ledgerListing, ledgerToken } from '../issuer/issuer.module.js';
 import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
-import { SettlementError, type PaymentLedger } from '../ledger/ledger.js';
+import type { PaymentLedger } from '../chains/ledger.js';
+import { SettlementError } from '../chains/chains.module.js';
 import type { VaultService } from '../vault/vault.service.js';
 import {
   newPurchase,

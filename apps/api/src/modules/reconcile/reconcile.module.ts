@@ -1,8 +1,8 @@
 import type { ChainFamily } from '@portal/shared/chain-families';
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
-import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
-import type { TokenLedger } from '../ledger/ledger.js';
+import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
+import type { TokenLedger } from '../chains/ledger.js';
 import { ReconcileRepo } from './reconcile.repo.js';
 import { ReconcileService } from './reconcile.service.js';
 

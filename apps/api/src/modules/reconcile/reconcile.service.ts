@@ -1,8 +1,8 @@
 import { getAddress, zeroAddress } from 'viem';
 import type { ChainFamily } from '@portal/shared/chain-families';
-import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
-import { ledgerToken } from '../issuer/issuer.service.js';
-import type { TokenLedger } from '../ledger/ledger.js';
+import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
+import { ledgerToken } from '../issuer/issuer.module.js';
+import type { TokenLedger } from '../chains/ledger.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
 
 export interface ReconcileReport {

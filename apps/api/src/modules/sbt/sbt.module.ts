@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import { defineJob } from '../../jobs/queue.js';
-import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
+import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { DidService } from '../did/did.service.js';
 import type { KycService } from '../kyc/kyc.service.js';

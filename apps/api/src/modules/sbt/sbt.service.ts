@@ -11,7 +11,7 @@ import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import { revertErrorName, type ChainPort } from '../../providers/chain/chain.js';
-import type { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
+import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { IpfsPort } from '../../providers/ipfs/ipfs.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { DidService } from '../did/did.service.js';

@@ -11,7 +11,7 @@ import type { Sbt } from '@portal/shared/sbt';
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { sbts } from '../../db/schema/index.js';
-import { SoulBoundTokens } from '../../providers/chain/soul-bound-token.js';
+import { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import { cidOf } from '../../providers/ipfs/ipfs.js';
 import { MasterKey } from '../../secrets/envelope.js';
 import { createTestDatabase } from '../../test/test-database.js';

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { MasterKey } from '../../secrets/envelope.js';
 import { bearer, createTestApp, register, testEnv, TestClock, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { SoulBoundTokens } from './soul-bound-token.js';
+import { SoulBoundTokens } from '../../modules/chains/soul-bound-token.js';
 import { silentLog } from './testing/test-chain.js';
 
 describe('chain in the running portal', () => {

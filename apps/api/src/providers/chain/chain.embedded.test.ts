@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { chainJournal } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { ChainReplayError, type ChainPort } from './chain.js';
-import { SoulBoundTokens } from './soul-bound-token.js';
+import { SoulBoundTokens } from '../../modules/chains/soul-bound-token.js';
 import { embeddedChainOn } from './testing/test-chain.js';
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;

@@ -7,7 +7,7 @@ import { chainJournal } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import type { ChainPort } from './chain.js';
 import { openRpcChain } from './chain.rpc.js';
-import { SoulBoundTokens } from './soul-bound-token.js';
+import { SoulBoundTokens } from '../../modules/chains/soul-bound-token.js';
 import { startJsonRpcNode } from './testing/json-rpc-node.js';
 import { silentLog } from './testing/test-chain.js';
 

@@ -6,7 +6,7 @@ import { MasterKey } from '../../../secrets/envelope.js';
 import { SecretStore } from '../../../secrets/secrets.repo.js';
 import { TestClock } from '../../../test/test-app.js';
 import { openEmbeddedChain } from '../chain.embedded.js';
-import { ChainSendError } from '../keyed-sender.js';
+import { ChainSendError } from '../../../modules/chains/keyed-sender.js';
 
 export const silentLog = pino({ level: 'silent' });
 

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulBoundTokenAbi } from '@portal/contracts/soul-bound-token';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import type { ChainPort } from './chain.js';
-import { ChainSendsRepo } from './chain-sends.repo.js';
+import type { ChainPort } from '../../providers/chain/chain.js';
+import { ChainSendsRepo } from '../../providers/chain/chain-sends.repo.js';
 import { KeyedSender } from './keyed-sender.js';
-import { embeddedChainOn, sendOutcome } from './testing/test-chain.js';
+import { embeddedChainOn, sendOutcome } from '../../providers/chain/testing/test-chain.js';
 
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 

@@ -8,9 +8,9 @@ import {
   type Hex,
   type TransactionReceipt,
 } from 'viem';
-import { revertErrorName, type ChainPort, type EvmSigner } from './chain.js';
-import type { ChainSendsRepo, SendRow } from './chain-sends.repo.js';
-import { AddressLeases } from './address-leases.js';
+import { revertErrorName, type ChainPort, type EvmSigner } from '../../providers/chain/chain.js';
+import type { ChainSendsRepo, SendRow } from '../../providers/chain/chain-sends.repo.js';
+import { AddressLeases } from '../../providers/chain/address-leases.js';
 
 export interface SendRequest {
   /** The caller's idempotency key, e.g. `purchase:<id>:pay`: one transaction per key, ever. */

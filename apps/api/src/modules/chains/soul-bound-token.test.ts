@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulBoundTokenAbi } from '@portal/contracts/soul-bound-token';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { revertErrorName, type ChainPort } from './chain.js';
+import { revertErrorName, type ChainPort } from '../../providers/chain/chain.js';
 import { SoulBoundTokens } from './soul-bound-token.js';
-import { embeddedChainOn } from './testing/test-chain.js';
+import { embeddedChainOn } from '../../providers/chain/testing/test-chain.js';
 
 const ERC5192 = '0xb45a3c0e';
 const ERC721 = '0x80ac58cd';

@@ -15,7 +15,7 @@ import { assetToken20Abi, assetToken20Bytecode } from '@portal/contracts/asset-t
 import { assetToken721Abi, assetToken721Bytecode } from '@portal/contracts/asset-token721';
 import { listingEscrowAbi } from '@portal/contracts/listing-escrow';
 import { paymentRecorderAbi } from '@portal/contracts/payment-recorder';
-import type { ChainPort, EvmSigner } from './chain.js';
+import type { ChainPort, EvmSigner } from '../../providers/chain/chain.js';
 import type { KeyedSender } from './keyed-sender.js';
 
 export type AssetTokenKind = 'ERC20' | 'ERC721' | 'ERC1155';

@@ -2,14 +2,9 @@ import { encodeFunctionData, getAddress, type Address, type Hex, type Transactio
 import { assetToken1155Abi } from '@portal/contracts/asset-token1155';
 import { assetToken20Abi } from '@portal/contracts/asset-token20';
 import { messages } from '@portal/shared/messages';
-import {
-  type AssetContracts,
-  ERC1155_TOKEN_ID,
-  paymentRef,
-  type AssetTokenKind,
-} from '../../providers/chain/asset-contracts.js';
+import { type AssetContracts, ERC1155_TOKEN_ID, paymentRef, type AssetTokenKind } from './asset-contracts.js';
 import type { EvmSigner } from '../../providers/chain/chain.js';
-import { ChainSendError, type KeyedSender } from '../../providers/chain/keyed-sender.js';
+import { ChainSendError, type KeyedSender } from './keyed-sender.js';
 import {
   SettlementError,
   type LedgerListing,

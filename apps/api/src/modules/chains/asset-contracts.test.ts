@@ -3,16 +3,16 @@ import { getAddress, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { VaultRepo } from '../../modules/vault/vault.repo.js';
-import { VaultService } from '../../modules/vault/vault.service.js';
+import { VaultRepo } from '../vault/vault.repo.js';
+import { VaultService } from '../vault/vault.service.js';
 import { TestClock } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { LocalCustody } from '../custody/custody.local.js';
+import { LocalCustody } from '../../providers/custody/custody.local.js';
 import { AssetContracts, paymentRef, type AssetTokenParams } from './asset-contracts.js';
-import type { ChainPort, EvmSigner } from './chain.js';
-import { ChainSendsRepo } from './chain-sends.repo.js';
+import type { ChainPort, EvmSigner } from '../../providers/chain/chain.js';
+import { ChainSendsRepo } from '../../providers/chain/chain-sends.repo.js';
 import { KeyedSender } from './keyed-sender.js';
-import { embeddedChainOn, sendOutcome } from './testing/test-chain.js';
+import { embeddedChainOn, sendOutcome } from '../../providers/chain/testing/test-chain.js';
 
 describe('AssetContracts, signed by custodial vaults through the keyed sender', () => {
   const clock = new TestClock();

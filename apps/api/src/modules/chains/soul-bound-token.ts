@@ -1,6 +1,6 @@
 import { parseEventLogs, zeroAddress, type Address, type Hash } from 'viem';
 import { soulBoundTokenAbi } from '@portal/contracts/soul-bound-token';
-import type { ChainPort } from './chain.js';
+import type { ChainPort } from '../../providers/chain/chain.js';
 
 export interface MintedToken {
   txHash: Hash;

@@ -1,9 +1,9 @@
 import type { Address, Hash } from 'viem';
 import type { ChainFamily } from '@portal/shared/chain-families';
-import type { AssetContracts } from '../../providers/chain/asset-contracts.js';
+import type { AssetContracts } from './asset-contracts.js';
 import type { ChainPort } from '../../providers/chain/chain.js';
-import type { KeyedSender } from '../../providers/chain/keyed-sender.js';
-import type { ChainEngine } from '../chains/networks.js';
+import type { KeyedSender } from './keyed-sender.js';
+import type { ChainEngine } from './networks.js';
 import type { SolanaPort } from '../../providers/solana/solana.js';
 import { EvmLedger, type VaultSigning } from './ledger.evm.js';
 import { SplLedger, type SolanaVaults } from './ledger.spl.js';
