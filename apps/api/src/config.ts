@@ -3,18 +3,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CUSTODY_ASSET_IDS, CustodyAssetIdSchema, type CustodyAssetId } from '@portal/shared/vault';
-import { FAULT_POINTS, type FaultPoint } from './fault-points.js';
+import { CUSTODY_ASSET_IDS, CustodyAssetIdSchema } from '@portal/shared/vault';
+import { FAULT_POINTS } from './fault-points.js';
 
 /**
- * The only module that reads the environment (DESIGN §7). Every variable is validated once at
- * boot; an invalid or unknown value stops the process with a message naming the variable.
+ * The only module that reads the environment (docs/architecture.md). Each variable is declared
+ * once, in EnvSchema (how it is read, its default); the Config type is what loadConfig builds from
+ * the parsed values. An invalid or unknown value stops the process with a message naming the
+ * variable. Adapters are chosen with `<PORT>_PROVIDER=embedded|<vendor>` (ADR 53).
  */
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const text = (fallback: string) => z.preprocess(emptyToUndefined, z.string().default(fallback));
+const whole = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+  z.preprocess(emptyToUndefined, whole(min, max).default(fallback));
 const url = (protocols: string[]) =>
   z.preprocess(
     emptyToUndefined,
@@ -25,18 +29,38 @@ const url = (protocols: string[]) =>
       })
       .optional(),
   );
+const remote = url(['https:', 'http:']);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.preprocess(
     emptyToUndefined,
     z.enum(values, { error: `expected one of ${values.join(', ')}` }).default(fallback as never),
   );
+const flag = (fallback: 'true' | 'false') =>
+  oneOf(['true', 'false'] as const, fallback).transform((v) => v === 'true');
+/** An adapter choice: the built-in one is always named `embedded` (ADR 53). */
+const provider = <T extends readonly [string, ...string[]]>(vendors: T) =>
+  oneOf(['embedded', ...vendors] as const, 'embedded');
+/** NAME and NAME_FILE, the path of a mounted secret that holds the value; read with `fromFile`. */
+const withFile = <N extends string, S extends z.ZodType>(name: N, schema: S) =>
+  ({ [name]: schema, [`${name}_FILE`]: optionalString }) as Record<N, S> &
+    Record<`${N}_FILE`, typeof optionalString>;
 
-const EnvSchema = z.object({
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Every variable the portal reads, each once. README.md's configuration table is checked against it. */
+export const EnvSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test'] as const, 'development'),
   PORT: int(3000, 0, 65535),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  HOST: text('127.0.0.1'),
   PUBLIC_URL: url(['http:', 'https:']),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATA_DIR: text('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   TRUST_PROXY: z.preprocess(
@@ -46,22 +70,23 @@ const EnvSchema = z.object({
       .regex(/^(false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, {
         error: 'expected false, a hop count, or a comma-separated list of proxy addresses',
       })
-      .default('false'),
+      .default('false')
+      .transform(parseTrustProxy),
   ),
   BODY_LIMIT: int(256 * 1024, 1024, 50 * 1024 * 1024),
-  MASTER_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine((v) => Buffer.from(v, 'base64').length === 32, { error: 'expected 32 bytes, base64-encoded' })
-      .optional(),
+  ...withFile(
+    'MASTER_KEY',
+    z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => Buffer.from(v, 'base64').length === 32, { error: 'expected 32 bytes, base64-encoded' })
+        .optional(),
+    ),
   ),
-  MASTER_KEY_FILE: optionalString,
+  MAIL_PROVIDER: provider(['smtp'] as const),
   SMTP_URL: url(['smtp:', 'smtps:']),
-  MAIL_FROM: z.preprocess(
-    emptyToUndefined,
-    z.string().default('Investor Portal <no-reply@portal.localhost>'),
-  ),
+  MAIL_FROM: text('Investor Portal <no-reply@portal.localhost>'),
   SESSION_IDLE_MINUTES: int(30, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 90),
   RATE_LIMIT_API_PER_MINUTE: int(600, 1),
@@ -77,12 +102,11 @@ const EnvSchema = z.object({
   // Google sign-in starts and callbacks per client address a minute (ADR 45).
   RATE_LIMIT_GOOGLE_PER_MINUTE: int(20, 1),
   WEB_DIST_DIR: optionalString,
-  CUSTODY_PROVIDER: oneOf(['local', 'fireblocks'] as const, 'local'),
+  CUSTODY_PROVIDER: provider(['fireblocks'] as const),
   FIREBLOCKS_API_KEY: optionalString,
-  FIREBLOCKS_SECRET_KEY: optionalString,
-  FIREBLOCKS_SECRET_KEY_FILE: optionalString,
-  FIREBLOCKS_BASE_URL: url(['https:', 'http:']),
-  FIREBLOCKS_WEBHOOK_JWKS_URL: url(['https:', 'http:']),
+  ...withFile('FIREBLOCKS_SECRET_KEY', optionalString),
+  FIREBLOCKS_BASE_URL: remote,
+  FIREBLOCKS_WEBHOOK_JWKS_URL: remote,
   FIREBLOCKS_ASSETS: z.preprocess(
     emptyToUndefined,
     z
@@ -97,45 +121,25 @@ const EnvSchema = z.object({
           .min(1),
       ),
   ),
-  KYC_PROVIDER: oneOf(['sandbox', 'sumsub'] as const, 'sandbox'),
-  // No default here: production must choose (see loadConfig); elsewhere it defaults to true.
+  KYC_PROVIDER: provider(['sumsub'] as const),
+  // No default here: production must choose (see load); elsewhere it defaults to true.
   KYC_SANDBOX_AUTO_APPROVE: z.preprocess(
     emptyToUndefined,
     z.enum(['true', 'false'], { error: 'expected one of true, false' }).optional(),
   ),
   SUMSUB_APP_TOKEN: optionalString,
   SUMSUB_SECRET_KEY: optionalString,
-  SUMSUB_BASE_URL: url(['https:', 'http:']),
+  SUMSUB_BASE_URL: remote,
   SUMSUB_LEVEL_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('basic-kyc-level')),
   SUMSUB_WEBHOOK_SECRET: optionalString,
   // HMAC_SHA1_HEX is refused: the algorithm is pinned here, never taken from the request.
   SUMSUB_WEBHOOK_ALG: oneOf(['HMAC_SHA256_HEX', 'HMAC_SHA512_HEX'] as const, 'HMAC_SHA256_HEX'),
-  SUMSUB_WEBSDK_URL: url(['https:', 'http:']),
-  CHAIN: oneOf(['embedded', 'rpc'] as const, 'embedded'),
-  SEED_DEMO: oneOf(['true', 'false'] as const, 'true'),
-  // false: this API process runs no jobs; `npm run worker` processes do (several processes, ADR 44).
-  RUN_JOBS: oneOf(['true', 'false'] as const, 'true'),
-  METRICS_TOKEN: z.preprocess(
-    emptyToUndefined,
-    z.string().min(16, { error: 'expected at least 16 characters' }).max(200).optional(),
-  ),
-  MARKETPLACE_CACHE_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(60_000).default(1000),
-  ),
-  CHAIN_RPC_URL: url(['https:', 'http:']),
-  CHAIN_ID: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 32)
-      .optional(),
-  ),
-  PLATFORM_PRIVATE_KEY: optionalString,
-  PLATFORM_PRIVATE_KEY_FILE: optionalString,
-  EXPLORER_URL: url(['https:', 'http:']),
+  SUMSUB_WEBSDK_URL: remote,
+  CHAIN_PROVIDER: provider(['rpc'] as const),
+  CHAIN_RPC_URL: remote,
+  CHAIN_ID: z.preprocess(emptyToUndefined, whole(1, 2 ** 32).optional()),
+  ...withFile('PLATFORM_PRIVATE_KEY', optionalString),
+  EXPLORER_URL: remote,
   FAUCET_AMOUNT_WEI: z.preprocess(
     emptyToUndefined,
     z
@@ -144,148 +148,43 @@ const EnvSchema = z.object({
       .transform(BigInt)
       .optional(),
   ),
-  CHAIN_REPLACE_AFTER_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(86_400).default(120),
-  ),
-  SOLANA: oneOf(['embedded', 'rpc'] as const, 'embedded'),
-  SOLANA_RPC_URL: url(['https:', 'http:']),
-  SOLANA_EXPLORER_URL: url(['https:', 'http:']),
-  IPFS_PROVIDER: oneOf(['embedded', 'kubo', 'pinata'] as const, 'embedded'),
-  KUBO_API_URL: url(['https:', 'http:']),
+  CHAIN_REPLACE_AFTER_SECONDS: int(120, 1, 86_400),
+  SOLANA_PROVIDER: provider(['rpc'] as const),
+  SOLANA_RPC_URL: remote,
+  SOLANA_EXPLORER_URL: remote,
+  IPFS_PROVIDER: provider(['kubo', 'pinata'] as const),
+  KUBO_API_URL: remote,
   PINATA_JWT: optionalString,
-  PINATA_UPLOAD_URL: url(['https:', 'http:']),
-  IPFS_GATEWAY_URL: url(['https:', 'http:']),
+  PINATA_UPLOAD_URL: remote,
+  IPFS_GATEWAY_URL: remote,
+  SEED_DEMO: flag('true'),
+  // false: this API process runs no jobs; `npm run worker` processes do (several processes, ADR 44).
+  RUN_JOBS: flag('true'),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, { error: 'expected at least 16 characters' }).max(200).optional(),
+  ),
+  MARKETPLACE_CACHE_MS: int(1000, 0, 60_000),
   // Google sign-in (OpenID Connect, ADR 45): on only when the client id and secret are both set.
   GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_CLIENT_SECRET_FILE: optionalString,
-  GOOGLE_ISSUER: url(['https:', 'http:']),
+  ...withFile('GOOGLE_CLIENT_SECRET', optionalString),
+  GOOGLE_ISSUER: remote,
   // Crash tests only (fault-points.ts): the process kills itself (SIGKILL) at this point.
   FAULT_AT: z.preprocess(emptyToUndefined, z.enum(FAULT_POINTS).optional()),
 });
 
+type Parsed = z.infer<typeof EnvSchema>;
+type FileVariable = 'MASTER_KEY' | 'FIREBLOCKS_SECRET_KEY' | 'PLATFORM_PRIVATE_KEY' | 'GOOGLE_CLIENT_SECRET';
+
+/** Names from before the one adapter convention (ADR 53): still read, with a warning at boot. */
+export const FORMER_NAMES = { CHAIN: 'CHAIN_PROVIDER', SOLANA: 'SOLANA_PROVIDER' } as const;
+/** Former names of the embedded adapters, likewise. */
+const FORMER_VALUES: Record<string, Record<string, string>> = {
+  CUSTODY_PROVIDER: { local: 'embedded' },
+  KYC_PROVIDER: { sandbox: 'embedded' },
+};
+
 export type Env = Record<string, string | undefined>;
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  logLevel: string;
-  trustProxy: boolean | number | string[];
-  bodyLimit: number;
-  masterKey: { base64: string | undefined; file: string | undefined };
-  mail: { smtpUrl: string | undefined; from: string };
-  session: { idleMinutes: number; absoluteHours: number; accessTokenSeconds: number };
-  rateLimits: {
-    apiPerMinute: number;
-    loginFailuresPerHour: number;
-    loginBackoffAfter: number;
-    loginIpFailuresPerHour: number;
-    registerPerIpPerHour: number;
-    forgotPerAccountPerHour: number;
-    forgotPerIpPerHour: number;
-    credentialVerifyPerMinute: number;
-    twoFactorPerMinute: number;
-    googlePerMinute: number;
-  };
-  custody: CustodyConfig;
-  webDistDir: string;
-  /** Seed the demo issuer and its market on an empty database. */
-  seedDemo: boolean;
-  /** Whether this API process runs the job workers (RUN_JOBS); a worker process always does. */
-  runJobs: boolean;
-  /** The bearer token that reads GET /metrics; unset, the route answers 404. */
-  metricsToken: string | undefined;
-  /** How long a marketplace page may be served from memory (changes here clear it at once). */
-  marketplaceCacheMs: number;
-  kyc: KycConfig;
-  chain: ChainConfig;
-  solana: SolanaConfig;
-  ipfs: IpfsConfig;
-  /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
-  google: GoogleConfig | undefined;
-  /** Where a crash test wants this process killed (fault-points.ts); never set in production. */
-  faultAt: FaultPoint | undefined;
-}
-
-export interface GoogleConfig {
-  clientId: string;
-  clientSecret: string;
-  /** The OpenID issuer whose discovery document is read (Google's, or a local provider in tests). */
-  issuer: string;
-  /** Registered with Google as the authorized redirect URI: `${PUBLIC_URL}/api/auth/google/callback`. */
-  redirectUri: string;
-}
-
-export type ChainConfig = {
-  /** Where explorer links point: `${explorerUrl}/tx/<hash>`, `${explorerUrl}/address/<address>`. */
-  explorerUrl: string;
-  /** Auto-fuel tops new vault ETH addresses up to this balance; 0 turns it off. */
-  faucetAmountWei: bigint;
-  /** A platform transaction still pending this long is sent again with higher fees (ADR 38). */
-  replaceAfterMs: number;
-} & (
-  | { kind: 'embedded'; chainId: number }
-  | {
-      kind: 'rpc';
-      rpcUrl: string;
-      /** Checked against the node's eth_chainId at boot when set. */
-      expectedChainId: number | undefined;
-      platformPrivateKey: `0x${string}`;
-    }
-);
-
-export type SolanaConfig = {
-  /**
-   * Explorer links: `/tx/<signature>` and `/address/<address>` are appended to its path; its
-   * query (e.g. `?cluster=devnet`) is kept.
-   */
-  explorerUrl: string;
-} & ({ kind: 'embedded' } | { kind: 'rpc'; rpcUrl: string });
-
-export type IpfsConfig = {
-  /** Public base of document links: `${gatewayUrl}/<cid>`. */
-  gatewayUrl: string;
-} & (
-  | { provider: 'embedded' }
-  | { provider: 'kubo'; kuboApiUrl: string }
-  | { provider: 'pinata'; pinataJwt: string; pinataUploadUrl: string }
-);
-
-export interface SumsubConfig {
-  appToken: string;
-  secretKey: string;
-  baseUrl: string;
-  levelName: string;
-  webhookSecret: string;
-  webhookAlg: 'HMAC_SHA256_HEX' | 'HMAC_SHA512_HEX';
-  /** Origin of the WebSDK iframe (allowed in frame-src). */
-  websdkUrl: string;
-}
-
-export interface KycConfig {
-  provider: 'sandbox' | 'sumsub';
-  sandboxAutoApprove: boolean;
-  /** The sandbox's verification page (apps/web/public/websdk), served by the API. */
-  websdkDir: string;
-  /** Set exactly when provider is sumsub. */
-  sumsub: SumsubConfig | undefined;
-}
-
-export interface FireblocksConfig {
-  apiKey: string;
-  /** The API user's RSA private key, PEM. */
-  secretKey: string;
-  baseUrl: string;
-  webhookJwksUrl: string;
-  assets: CustodyAssetId[];
-}
-
-export type CustodyConfig = { provider: 'local' } | { provider: 'fireblocks'; fireblocks: FireblocksConfig };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -294,19 +193,82 @@ export class ConfigError extends Error {
   }
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** What a section builder reports to: problems stop the boot, warnings are logged by it. */
+interface Report {
+  problems: string[];
+  /** The name the operator used for a variable (a former name, if that is what they set). */
+  said: (name: string) => string;
+}
 
-function parseTrustProxy(value: string): Config['trustProxy'] {
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * Rewrites former names and values to the convention, one warning each. Problems then name the
+ * variable as the operator wrote it, so the message matches their environment.
+ */
+function adoptFormerNames(env: Env): { env: Env; warnings: string[]; report: Report } {
+  const current: Env = { ...env };
+  const warnings: string[] = [];
+  const problems: string[] = [];
+  const formerOf = new Map<string, string>();
+  for (const [former, name] of Object.entries(FORMER_NAMES)) {
+    const value = emptyToUndefined(env[former]) as string | undefined;
+    if (value === undefined) continue;
+    if (emptyToUndefined(env[name]) !== undefined) {
+      problems.push(`${former}: set only ${name} (${former} is its former name)`);
+      continue;
+    }
+    current[name] = value;
+    formerOf.set(name, former);
+    warnings.push(`${former} is a former name: set ${name}=${value} instead`);
+  }
+  for (const [name, values] of Object.entries(FORMER_VALUES)) {
+    const now = values[current[name] ?? ''];
+    if (!now) continue;
+    warnings.push(`${name}=${current[name]} is a former value: set ${name}=${now} instead`);
+    current[name] = now;
+  }
+  if (emptyToUndefined(current.SMTP_URL)) {
+    if (!emptyToUndefined(current.MAIL_PROVIDER)) {
+      // Mail used to go over SMTP whenever SMTP_URL was set; it still does.
+      current.MAIL_PROVIDER = 'smtp';
+      warnings.push('SMTP_URL without MAIL_PROVIDER: set MAIL_PROVIDER=smtp');
+    } else if (current.MAIL_PROVIDER === 'embedded') {
+      warnings.push('SMTP_URL is ignored with MAIL_PROVIDER=embedded: mail stays in the admin outbox');
+    }
+  }
+  return { env: current, warnings, report: { problems, said: (name) => formerOf.get(name) ?? name } };
+}
+
+/**
+ * NAME or NAME_FILE, never both: the value (read from the file when that is the one set, unless
+ * `read` is false) and the variable it came from, for later problems to name. `required` says
+ * when one of them must be set.
+ */
+function fromFile(
+  e: Parsed,
+  name: FileVariable,
+  { problems }: Report,
+  { required, read = true }: { required?: string | undefined; read?: boolean } = {},
+): { value: string | undefined; variable: string } {
+  const inline = e[name];
+  const file = e[`${name}_FILE`];
+  if (inline && file) problems.push(`${name}_FILE: set either ${name} or ${name}_FILE`);
+  if (inline || !file || !read) {
+    if (!inline && !file && required) problems.push(`${name}: required ${required} (or set ${name}_FILE)`);
+    return { value: inline, variable: name };
+  }
+  const variable = `${name}_FILE`;
+  try {
+    const value = readFileSync(file, 'utf8');
+    if (value.trim()) return { value, variable };
+    problems.push(`${variable}: ${file} is empty`);
+  } catch {
+    problems.push(`${variable}: cannot read ${file}`);
+  }
+  return { value: undefined, variable };
 }
 
 /** Provider endpoints are https; plain http is accepted only for a server on this machine. */
-function secureUrl(name: string, value: string, problems: string[]): string {
+function secureUrl(name: string, value: string, { problems }: Report): string {
   const { protocol, hostname } = new URL(value);
   if (protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
     problems.push(`${name}: expected an https URL (http only for a local server)`);
@@ -314,179 +276,161 @@ function secureUrl(name: string, value: string, problems: string[]): string {
   return value.replace(/\/+$/, '');
 }
 
+const trimSlashes = (value: string) => value.replace(/\/+$/, '');
+
+/** A missing value the chosen adapter needs fails the boot naming the variable. */
+function need(name: keyof Parsed, e: Parsed, report: Report, when: string): string {
+  const value = e[name];
+  if (!value) report.problems.push(`${name}: required when ${when}`);
+  return typeof value === 'string' ? value : '';
+}
+
 /** Sumsub needs its keys; a missing one fails the boot naming the variable. */
-function sumsubConfig(e: z.infer<typeof EnvSchema>, problems: string[]): SumsubConfig | undefined {
-  const required = (name: string, value: string | undefined) => {
-    if (!value) problems.push(`${name}: required when KYC_PROVIDER=sumsub`);
-    return value ?? '';
-  };
-  const secure = (name: string, value: string) => secureUrl(name, value, problems);
+function sumsubConfig(e: Parsed, report: Report) {
+  const when = 'KYC_PROVIDER=sumsub';
   return {
-    appToken: required('SUMSUB_APP_TOKEN', e.SUMSUB_APP_TOKEN),
-    secretKey: required('SUMSUB_SECRET_KEY', e.SUMSUB_SECRET_KEY),
-    webhookSecret: required('SUMSUB_WEBHOOK_SECRET', e.SUMSUB_WEBHOOK_SECRET),
-    baseUrl: secure('SUMSUB_BASE_URL', e.SUMSUB_BASE_URL ?? 'https://api.sumsub.com'),
-    websdkUrl: secure('SUMSUB_WEBSDK_URL', e.SUMSUB_WEBSDK_URL ?? 'https://in.sumsub.com'),
+    appToken: need('SUMSUB_APP_TOKEN', e, report, when),
+    secretKey: need('SUMSUB_SECRET_KEY', e, report, when),
+    webhookSecret: need('SUMSUB_WEBHOOK_SECRET', e, report, when),
+    baseUrl: secureUrl('SUMSUB_BASE_URL', e.SUMSUB_BASE_URL ?? 'https://api.sumsub.com', report),
+    /** Origin of the WebSDK iframe (allowed in frame-src). */
+    websdkUrl: secureUrl('SUMSUB_WEBSDK_URL', e.SUMSUB_WEBSDK_URL ?? 'https://in.sumsub.com', report),
     levelName: e.SUMSUB_LEVEL_NAME,
     webhookAlg: e.SUMSUB_WEBHOOK_ALG,
   };
 }
 
 /** Fireblocks needs its API key and RSA secret key; a missing one fails the boot naming the variable. */
-function fireblocksConfig(e: z.infer<typeof EnvSchema>, problems: string[]): FireblocksConfig | undefined {
-  if (!e.FIREBLOCKS_API_KEY) problems.push('FIREBLOCKS_API_KEY: required when CUSTODY_PROVIDER=fireblocks');
-  let secretKey = e.FIREBLOCKS_SECRET_KEY;
-  const keyVariable = secretKey ? 'FIREBLOCKS_SECRET_KEY' : 'FIREBLOCKS_SECRET_KEY_FILE';
-  if (e.FIREBLOCKS_SECRET_KEY && e.FIREBLOCKS_SECRET_KEY_FILE) {
-    problems.push(
-      'FIREBLOCKS_SECRET_KEY_FILE: set either FIREBLOCKS_SECRET_KEY or FIREBLOCKS_SECRET_KEY_FILE',
-    );
-  } else if (!secretKey && e.FIREBLOCKS_SECRET_KEY_FILE) {
-    try {
-      secretKey = readFileSync(e.FIREBLOCKS_SECRET_KEY_FILE, 'utf8');
-    } catch {
-      problems.push(`FIREBLOCKS_SECRET_KEY_FILE: cannot read ${e.FIREBLOCKS_SECRET_KEY_FILE}`);
-    }
-  } else if (!secretKey) {
-    problems.push(
-      'FIREBLOCKS_SECRET_KEY: required when CUSTODY_PROVIDER=fireblocks (or set FIREBLOCKS_SECRET_KEY_FILE)',
-    );
-  }
+function fireblocksConfig(e: Parsed, report: Report) {
+  const when = 'CUSTODY_PROVIDER=fireblocks';
+  const apiKey = need('FIREBLOCKS_API_KEY', e, report, when);
+  const key = fromFile(e, 'FIREBLOCKS_SECRET_KEY', report, { required: `when ${when}` });
+  // Env files often carry the PEM with literal \n; the key itself is never echoed back.
+  const secretKey = key.value?.replace(/\\n/g, '\n');
   if (secretKey) {
-    // Env files often carry the PEM with literal \n; the key itself is never echoed back.
-    secretKey = secretKey.replace(/\\n/g, '\n');
     try {
       if (createPrivateKey(secretKey).asymmetricKeyType !== 'rsa') throw new Error('not RSA');
     } catch {
-      problems.push(`${keyVariable}: expected the API user's RSA private key in PEM format`);
+      report.problems.push(`${key.variable}: expected the API user's RSA private key in PEM format`);
     }
   }
   const baseUrl = secureUrl(
     'FIREBLOCKS_BASE_URL',
     e.FIREBLOCKS_BASE_URL ?? 'https://sandbox-api.fireblocks.io/v1',
-    problems,
+    report,
   );
   const webhookJwksUrl = secureUrl(
     'FIREBLOCKS_WEBHOOK_JWKS_URL',
     e.FIREBLOCKS_WEBHOOK_JWKS_URL ?? 'https://sandbox-keys.fireblocks.io/.well-known/jwks.json',
-    problems,
+    report,
   );
-  if (!e.FIREBLOCKS_API_KEY || !secretKey) return undefined;
-  return {
-    apiKey: e.FIREBLOCKS_API_KEY,
-    secretKey,
-    baseUrl,
-    webhookJwksUrl,
-    assets: e.FIREBLOCKS_ASSETS,
-  };
+  if (!apiKey || !secretKey) return undefined;
+  /** secretKey: the API user's RSA private key, PEM. */
+  return { apiKey, secretKey, baseUrl, webhookJwksUrl, assets: e.FIREBLOCKS_ASSETS };
 }
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
 
-/** CHAIN=rpc needs a node URL and a funded platform key (inline or from a file, never both). */
-function chainConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): ChainConfig {
-  if (e.CHAIN === 'embedded') {
+/** A node needs its URL and a funded platform key (inline or from a file, never both). */
+function chainConfig(e: Parsed, publicUrl: string, report: Report) {
+  const common = {
+    /** A platform transaction still pending this long is sent again with higher fees (ADR 38). */
+    replaceAfterMs: e.CHAIN_REPLACE_AFTER_SECONDS * 1000,
+  };
+  if (e.CHAIN_PROVIDER === 'embedded') {
     return {
-      kind: 'embedded',
+      kind: 'embedded' as const,
       chainId: e.CHAIN_ID ?? 31337,
-      explorerUrl: (e.EXPLORER_URL ?? `${publicUrl}/explorer`).replace(/\/+$/, ''),
+      /** Where explorer links point: `${explorerUrl}/tx/<hash>`, `${explorerUrl}/address/<address>`. */
+      explorerUrl: trimSlashes(e.EXPLORER_URL ?? `${publicUrl}/explorer`),
+      /** Auto-fuel tops new vault ETH addresses up to this balance; 0 turns it off. */
       faucetAmountWei: e.FAUCET_AMOUNT_WEI ?? 10n ** 17n,
-      replaceAfterMs: e.CHAIN_REPLACE_AFTER_SECONDS * 1000,
+      ...common,
     };
   }
-  if (!e.CHAIN_RPC_URL) problems.push('CHAIN_RPC_URL: required when CHAIN=rpc');
-  let key = e.PLATFORM_PRIVATE_KEY;
-  const keyVariable = key ? 'PLATFORM_PRIVATE_KEY' : 'PLATFORM_PRIVATE_KEY_FILE';
-  if (e.PLATFORM_PRIVATE_KEY && e.PLATFORM_PRIVATE_KEY_FILE) {
-    problems.push('PLATFORM_PRIVATE_KEY_FILE: set either PLATFORM_PRIVATE_KEY or PLATFORM_PRIVATE_KEY_FILE');
-  } else if (!key && e.PLATFORM_PRIVATE_KEY_FILE) {
-    try {
-      key = readFileSync(e.PLATFORM_PRIVATE_KEY_FILE, 'utf8').trim();
-    } catch {
-      problems.push(`PLATFORM_PRIVATE_KEY_FILE: cannot read ${e.PLATFORM_PRIVATE_KEY_FILE}`);
-    }
-  } else if (!key) {
-    problems.push('PLATFORM_PRIVATE_KEY: required when CHAIN=rpc (or set PLATFORM_PRIVATE_KEY_FILE)');
+  const when = `${report.said('CHAIN_PROVIDER')}=rpc`;
+  const rpcUrl = need('CHAIN_RPC_URL', e, report, when);
+  const key = fromFile(e, 'PLATFORM_PRIVATE_KEY', report, { required: `when ${when}` });
+  const platformPrivateKey = key.value?.trim();
+  if (platformPrivateKey && !PRIVATE_KEY.test(platformPrivateKey)) {
+    report.problems.push(`${key.variable}: expected 0x followed by 64 hex digits`);
   }
-  if (key && !PRIVATE_KEY.test(key)) problems.push(`${keyVariable}: expected 0x followed by 64 hex digits`);
   return {
-    kind: 'rpc',
-    rpcUrl: e.CHAIN_RPC_URL ?? '',
+    kind: 'rpc' as const,
+    rpcUrl,
+    /** Checked against the node's eth_chainId at boot when set. */
     expectedChainId: e.CHAIN_ID,
-    platformPrivateKey: (key ?? '0x') as `0x${string}`,
-    explorerUrl: (e.EXPLORER_URL ?? 'https://sepolia.etherscan.io').replace(/\/+$/, ''),
+    platformPrivateKey: (platformPrivateKey ?? '0x') as `0x${string}`,
+    explorerUrl: trimSlashes(e.EXPLORER_URL ?? 'https://sepolia.etherscan.io'),
     // Real testnet ETH is scarce: auto-fuel from the platform key is opt-in on a remote chain.
     faucetAmountWei: e.FAUCET_AMOUNT_WEI ?? 0n,
-    replaceAfterMs: e.CHAIN_REPLACE_AFTER_SECONDS * 1000,
+    ...common,
   };
 }
 
-/** SOLANA=rpc needs a node URL (https, or http on this machine); devnet's explorer by default. */
-function solanaConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): SolanaConfig {
-  if (e.SOLANA === 'embedded') {
-    return { kind: 'embedded', explorerUrl: e.SOLANA_EXPLORER_URL ?? `${publicUrl}/explorer/solana` };
+/** A Solana node needs its URL (https, or http on this machine); devnet's explorer by default. */
+function solanaConfig(e: Parsed, publicUrl: string, report: Report) {
+  if (e.SOLANA_PROVIDER === 'embedded') {
+    return {
+      kind: 'embedded' as const,
+      /**
+       * Explorer links: `/tx/<signature>` and `/address/<address>` are appended to its path; its
+       * query (e.g. `?cluster=devnet`) is kept.
+       */
+      explorerUrl: e.SOLANA_EXPLORER_URL ?? `${publicUrl}/explorer/solana`,
+    };
   }
-  if (!e.SOLANA_RPC_URL) problems.push('SOLANA_RPC_URL: required when SOLANA=rpc');
+  const rpcUrl = need('SOLANA_RPC_URL', e, report, `${report.said('SOLANA_PROVIDER')}=rpc`);
   return {
-    kind: 'rpc',
-    rpcUrl: e.SOLANA_RPC_URL ? secureUrl('SOLANA_RPC_URL', e.SOLANA_RPC_URL, problems) : '',
+    kind: 'rpc' as const,
+    rpcUrl: rpcUrl && secureUrl('SOLANA_RPC_URL', rpcUrl, report),
     explorerUrl: e.SOLANA_EXPLORER_URL ?? 'https://explorer.solana.com/?cluster=devnet',
   };
 }
 
 /** A remote IPFS service needs its endpoint or token; pinning there is opt-in (IPFS cannot forget). */
-function ipfsConfig(e: z.infer<typeof EnvSchema>, publicUrl: string, problems: string[]): IpfsConfig {
-  const gatewayUrl = (e.IPFS_GATEWAY_URL ?? `${publicUrl}/ipfs`).replace(/\/+$/, '');
+function ipfsConfig(e: Parsed, publicUrl: string, report: Report) {
+  /** Public base of document links: `${gatewayUrl}/<cid>`. */
+  const gatewayUrl = trimSlashes(e.IPFS_GATEWAY_URL ?? `${publicUrl}/ipfs`);
   switch (e.IPFS_PROVIDER) {
     case 'embedded':
-      return { provider: 'embedded', gatewayUrl };
+      return { provider: 'embedded' as const, gatewayUrl };
     case 'kubo':
-      if (!e.KUBO_API_URL) problems.push('KUBO_API_URL: required when IPFS_PROVIDER=kubo');
-      return { provider: 'kubo', gatewayUrl, kuboApiUrl: (e.KUBO_API_URL ?? '').replace(/\/+$/, '') };
-    case 'pinata':
-      if (!e.PINATA_JWT) problems.push('PINATA_JWT: required when IPFS_PROVIDER=pinata');
       return {
-        provider: 'pinata',
+        provider: 'kubo' as const,
         gatewayUrl,
-        pinataJwt: e.PINATA_JWT ?? '',
+        kuboApiUrl: trimSlashes(need('KUBO_API_URL', e, report, 'IPFS_PROVIDER=kubo')),
+      };
+    case 'pinata':
+      return {
+        provider: 'pinata' as const,
+        gatewayUrl,
+        pinataJwt: need('PINATA_JWT', e, report, 'IPFS_PROVIDER=pinata'),
         pinataUploadUrl: secureUrl(
           'PINATA_UPLOAD_URL',
           e.PINATA_UPLOAD_URL ?? 'https://uploads.pinata.cloud/v3/files',
-          problems,
+          report,
         ),
       };
   }
 }
 
 /** Google needs both its client id and secret (inline or from a file); neither leaves it off. */
-function googleConfig(
-  e: z.infer<typeof EnvSchema>,
-  publicUrl: string,
-  problems: string[],
-): GoogleConfig | undefined {
-  let secret = e.GOOGLE_CLIENT_SECRET;
-  if (e.GOOGLE_CLIENT_SECRET && e.GOOGLE_CLIENT_SECRET_FILE) {
-    problems.push('GOOGLE_CLIENT_SECRET_FILE: set either GOOGLE_CLIENT_SECRET or GOOGLE_CLIENT_SECRET_FILE');
-  } else if (!secret && e.GOOGLE_CLIENT_SECRET_FILE) {
-    try {
-      secret = readFileSync(e.GOOGLE_CLIENT_SECRET_FILE, 'utf8').trim();
-    } catch {
-      problems.push(`GOOGLE_CLIENT_SECRET_FILE: cannot read ${e.GOOGLE_CLIENT_SECRET_FILE}`);
-    }
-  }
-  const issuer = secureUrl('GOOGLE_ISSUER', e.GOOGLE_ISSUER ?? 'https://accounts.google.com', problems);
-  if (!e.GOOGLE_CLIENT_ID && !secret) return undefined;
-  if (!e.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID: required when a Google client secret is set');
-  if (!secret) {
-    problems.push(
-      'GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set (or set GOOGLE_CLIENT_SECRET_FILE)',
-    );
+function googleConfig(e: Parsed, publicUrl: string, report: Report) {
+  const secret = fromFile(e, 'GOOGLE_CLIENT_SECRET', report, {
+    required: e.GOOGLE_CLIENT_ID ? 'when GOOGLE_CLIENT_ID is set' : undefined,
+  }).value?.trim();
+  /** The OpenID issuer whose discovery document is read (Google's, or a local provider in tests). */
+  const issuer = secureUrl('GOOGLE_ISSUER', e.GOOGLE_ISSUER ?? 'https://accounts.google.com', report);
+  if (secret && !e.GOOGLE_CLIENT_ID) {
+    report.problems.push('GOOGLE_CLIENT_ID: required when a Google client secret is set');
   }
   if (!e.GOOGLE_CLIENT_ID || !secret) return undefined;
   return {
     clientId: e.GOOGLE_CLIENT_ID,
     clientSecret: secret,
     issuer,
+    /** Registered with Google as the authorized redirect URI: `${PUBLIC_URL}/api/auth/google/callback`. */
     redirectUri: `${publicUrl}/api/auth/google/callback`,
   };
 }
@@ -495,69 +439,65 @@ function googleConfig(
  * Processes that split the work (APIs without jobs, workers) must share every backend: one
  * PostgreSQL, and chains they all reach. The embedded chains live inside one process.
  */
-function sharedBackendProblems(
-  e: Pick<z.infer<typeof EnvSchema>, 'DATABASE_URL' | 'CHAIN' | 'SOLANA'>,
-  reason: string,
-): string[] {
-  const problems: string[] = [];
+function sharedBackendProblems(e: Parsed, reason: string, { problems, said }: Report): void {
   if (!e.DATABASE_URL)
     problems.push(`DATABASE_URL: required with ${reason} (processes share one PostgreSQL)`);
-  if (e.CHAIN !== 'rpc')
-    problems.push(`CHAIN: must be rpc with ${reason} (the embedded chain lives in one process)`);
-  if (e.SOLANA !== 'rpc') {
-    problems.push(`SOLANA: must be rpc with ${reason} (the embedded Solana VM lives in one process)`);
+  if (e.CHAIN_PROVIDER !== 'rpc') {
+    problems.push(
+      `${said('CHAIN_PROVIDER')}: must be rpc with ${reason} (the embedded chain lives in one process)`,
+    );
   }
-  return problems;
+  if (e.SOLANA_PROVIDER !== 'rpc') {
+    problems.push(
+      `${said('SOLANA_PROVIDER')}: must be rpc with ${reason} (the embedded Solana VM lives in one process)`,
+    );
+  }
 }
 
-/** The configuration of a worker process (`npm run worker`): the API's, on shared backends. */
-export function loadWorkerConfig(env: Env = process.env): Config {
-  const config = loadConfig({ ...env, RUN_JOBS: 'true' });
-  const problems = sharedBackendProblems(
-    {
-      DATABASE_URL: config.databaseUrl,
-      CHAIN: config.chain.kind,
-      SOLANA: config.solana.kind,
-    },
-    'npm run worker',
-  );
-  if (problems.length) throw new ConfigError(problems);
-  return config;
-}
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-export function loadConfig(env: Env = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+/** `split`: why this process must share its backends with others (a worker), if it must. */
+function load(env: Env, split?: string) {
+  const adopted = adoptFormerNames(env);
+  const { report } = adopted;
+  const parsed = EnvSchema.safeParse(adopted.env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    throw new ConfigError([
+      ...report.problems,
+      ...parsed.error.issues.map((issue) => `${report.said(issue.path.join('.'))}: ${issue.message}`),
+    ]);
   }
   const e = parsed.data;
-  const problems: string[] = [];
-  if (e.MASTER_KEY && e.MASTER_KEY_FILE)
-    problems.push('MASTER_KEY_FILE: set either MASTER_KEY or MASTER_KEY_FILE');
-  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.MASTER_KEY && !e.MASTER_KEY_FILE) {
-    // Several processes share one database, so a key generated on one host would lock the others out.
-    problems.push('MASTER_KEY: required in production with DATABASE_URL (or set MASTER_KEY_FILE)');
-  }
-  if (e.NODE_ENV === 'production' && e.KYC_PROVIDER === 'sandbox' && !e.KYC_SANDBOX_AUTO_APPROVE) {
+  const { problems } = report;
+  const production = e.NODE_ENV === 'production';
+  // The key file is read (or generated) by secrets/master-key.ts. Several processes share one
+  // database, so a key generated on one host would lock the others out.
+  fromFile(e, 'MASTER_KEY', report, {
+    read: false,
+    required: production && e.DATABASE_URL ? 'in production with DATABASE_URL' : undefined,
+  });
+  if (production && e.KYC_PROVIDER === 'embedded' && !e.KYC_SANDBOX_AUTO_APPROVE) {
     // Safe defaults: a production portal must never approve every applicant by accident.
     problems.push(
       'KYC_SANDBOX_AUTO_APPROVE: must be set explicitly in production with the KYC sandbox ' +
         '(false: a reviewer decides every application; true: everyone is approved), or use KYC_PROVIDER=sumsub',
     );
   }
-  const sumsub = e.KYC_PROVIDER === 'sumsub' ? sumsubConfig(e, problems) : undefined;
-  const fireblocks = e.CUSTODY_PROVIDER === 'fireblocks' ? fireblocksConfig(e, problems) : undefined;
+  const mailWhen = 'MAIL_PROVIDER=smtp';
+  const smtpUrl = e.MAIL_PROVIDER === 'smtp' ? need('SMTP_URL', e, report, mailWhen) : undefined;
+  const sumsub = e.KYC_PROVIDER === 'sumsub' ? sumsubConfig(e, report) : undefined;
+  const fireblocks = e.CUSTODY_PROVIDER === 'fireblocks' ? fireblocksConfig(e, report) : undefined;
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
-  const publicUrl = (
-    e.PUBLIC_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`
-  ).replace(/\/+$/, '');
-  const chain = chainConfig(e, publicUrl, problems);
-  const solana = solanaConfig(e, publicUrl, problems);
-  const ipfs = ipfsConfig(e, publicUrl, problems);
-  const google = googleConfig(e, publicUrl, problems);
-  if (e.RUN_JOBS === 'false') problems.push(...sharedBackendProblems(e, 'RUN_JOBS=false'));
-  if (e.NODE_ENV === 'production' && e.FAULT_AT)
-    problems.push('FAULT_AT: crash tests only, not in production');
+  const publicUrl = trimSlashes(
+    e.PUBLIC_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`,
+  );
+  const chain = chainConfig(e, publicUrl, report);
+  const solana = solanaConfig(e, publicUrl, report);
+  const ipfs = ipfsConfig(e, publicUrl, report);
+  const google = googleConfig(e, publicUrl, report);
+  const splitBy = split ?? (e.RUN_JOBS ? undefined : 'RUN_JOBS=false');
+  if (splitBy) sharedBackendProblems(e, splitBy, report);
+  if (production && e.FAULT_AT) problems.push('FAULT_AT: crash tests only, not in production');
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -567,11 +507,12 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL as string,
+    trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
     masterKey: { base64: e.MASTER_KEY, file: e.MASTER_KEY_FILE },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /** smtpUrl is set exactly when mail goes over SMTP; otherwise it stays in the admin outbox. */
+    mail: { smtpUrl, from: e.MAIL_FROM },
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
       absoluteHours: e.SESSION_ABSOLUTE_HOURS,
@@ -589,22 +530,55 @@ export function loadConfig(env: Env = process.env): Config {
       twoFactorPerMinute: e.RATE_LIMIT_TWO_FACTOR_PER_MINUTE,
       googlePerMinute: e.RATE_LIMIT_GOOGLE_PER_MINUTE,
     },
+    custody: fireblocks
+      ? { provider: 'fireblocks' as const, fireblocks }
+      : // The embedded adapter keeps its recorded name: vaults store and answer `local`.
+        { provider: 'local' as const },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
-    seedDemo: e.SEED_DEMO === 'true',
-    runJobs: e.RUN_JOBS === 'true',
+    /** Seed the demo issuer and its market on an empty database. */
+    seedDemo: e.SEED_DEMO,
+    /** Whether this API process runs the job workers (RUN_JOBS); a worker process always does. */
+    runJobs: e.RUN_JOBS,
+    /** The bearer token that reads GET /metrics; unset, the route answers 404. */
     metricsToken: e.METRICS_TOKEN,
+    /** How long a marketplace page may be served from memory (changes here clear it at once). */
     marketplaceCacheMs: e.MARKETPLACE_CACHE_MS,
-    custody: fireblocks ? { provider: 'fireblocks', fireblocks } : { provider: 'local' },
     kyc: {
-      provider: e.KYC_PROVIDER,
+      // The embedded adapter keeps its recorded name: applications store `sandbox`.
+      provider: e.KYC_PROVIDER === 'embedded' ? ('sandbox' as const) : ('sumsub' as const),
       sandboxAutoApprove: (e.KYC_SANDBOX_AUTO_APPROVE ?? 'true') === 'true',
+      /** The sandbox's verification page (apps/web/public/websdk), served by the API. */
       websdkDir: path.join(here, '../../web/public/websdk'),
+      /** Set exactly when provider is sumsub. */
       sumsub,
     },
     chain,
     solana,
     ipfs,
+    /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
     google,
+    /** Where a crash test wants this process killed (fault-points.ts); never set in production. */
     faultAt: e.FAULT_AT,
+    /** Former names and values in use (ADR 53): logged as warnings at boot. */
+    warnings: adopted.warnings,
   };
+}
+
+export type Config = ReturnType<typeof load>;
+export type ChainConfig = Config['chain'];
+export type SolanaConfig = Config['solana'];
+export type IpfsConfig = Config['ipfs'];
+export type KycConfig = Config['kyc'];
+export type SumsubConfig = NonNullable<KycConfig['sumsub']>;
+export type CustodyConfig = Config['custody'];
+export type FireblocksConfig = NonNullable<ReturnType<typeof fireblocksConfig>>;
+export type GoogleConfig = NonNullable<Config['google']>;
+
+export function loadConfig(env: Env = process.env): Config {
+  return load(env);
+}
+
+/** The configuration of a worker process (`npm run worker`): the API's, on shared backends. */
+export function loadWorkerConfig(env: Env = process.env): Config {
+  return load({ ...env, RUN_JOBS: 'true' }, 'npm run worker');
 }

@@ -68,6 +68,8 @@ export async function createInfrastructure(
   log: Logger,
   overrides: InfrastructureOverrides = {},
 ): Promise<Infrastructure> {
+  // Former adapter names and values still work; the operator is told the current ones (ADR 53).
+  for (const warning of config.warnings) log.warn(warning);
   const clock = overrides.clock ?? systemClock;
   const { key: masterKey, source: keySource } = overrides.masterKey
     ? { key: overrides.masterKey, source: 'override' }
