@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import { createTestApp, json, passKyc, register, type TestApp } from '../../test/test-app.js';
@@ -93,12 +96,20 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('without METRICS_TOKEN, at 5 API requests a minute', () => {
-  it('/metrics does not exist; health probes are never rate-limited, while the API is', async () => {
-    const strict = await createTestApp({ env: { RATE_LIMIT_API_PER_MINUTE: '5' } });
+describe('without METRICS_TOKEN, at 5 API requests a minute, serving the web app', () => {
+  it('/metrics answers 404, not the web app; health probes are never rate-limited, while the API is', async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'metrics-web-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Portal</title>');
+    const strict = await createTestApp({ env: { RATE_LIMIT_API_PER_MINUTE: '5', WEB_DIST_DIR: web } });
     try {
-      const get = (url: string) => strict.app.inject({ method: 'GET', url });
-      expect((await get('/metrics')).statusCode).toBe(404);
+      const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => strict.app.inject({ method, url });
+      // The web app answers its own routes, so a 404 below is the metrics route's, not a missing page's.
+      expect((await get('/dashboard')).headers['content-type']).toMatch(/^text\/html/);
+      const metrics = await get('/metrics');
+      expect(metrics.statusCode).toBe(404);
+      expect(json(metrics)).toMatchObject({ success: false, error: messages.notFound });
+      expect((await get('/metrics?format=text')).statusCode).toBe(404);
+      expect((await get('/metrics', 'HEAD')).statusCode).toBe(404);
       for (let i = 0; i < 12; i++) {
         expect((await get('/api/health')).statusCode).toBe(200);
         expect((await get('/api/ready')).statusCode).toBe(200);
@@ -108,6 +119,7 @@ describe('without METRICS_TOKEN, at 5 API requests a minute', () => {
       expect(codes).toContain(429);
     } finally {
       await strict.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 });
