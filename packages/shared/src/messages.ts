@@ -224,6 +224,7 @@ export const messages = {
   walletLinked: 'Wallet connected',
   walletUnlinked: 'Wallet removed',
   walletNotFound: 'Wallet not found',
+  walletLinkedElsewhere: 'This wallet is already connected to another account.',
   twoFactorTicketInvalid: 'Your sign-in has expired. Please sign in again.',
   sbtKycRequired: 'Verify your identity (KYC) before creating your SBT.',
   sbtRevoked: 'Your SBT was revoked because your identity verification was withdrawn.',

@@ -160,6 +160,12 @@ export const SiweNonceResponseSchema = z
   .object({ success: z.literal(true), nonce: z.string(), domain: z.string(), uri: z.string() })
   .meta({ id: 'SiweNonceResponse' });
 export type SiweNonceResponse = z.infer<typeof SiweNonceResponseSchema>;
+/**
+ * The EVM chains a linked wallet's message may name (EIP-4361 `Chain ID`): Ethereum and Sepolia;
+ * the server adds the chain the portal itself runs on.
+ */
+export const SIWE_CHAIN_IDS = [1, 11155111] as const;
+
 export const SiweLinkRequestSchema = z
   .strictObject({
     message: z.string().min(1).max(4000),

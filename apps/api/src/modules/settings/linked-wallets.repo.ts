@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { linkedWallets, siweNonces } from '../../db/schema/index.js';
 
@@ -40,9 +40,26 @@ export class LinkedWalletsRepo {
       .orderBy(asc(linkedWallets.linkedAt));
   }
 
-  /** Linking the same address again keeps the first link. */
-  async link(values: typeof linkedWallets.$inferInsert): Promise<void> {
+  /** Nonces issued to the user that are still fresh: those of the last NONCE_TTL_MS. */
+  async liveNonces(userId: string, now: Date): Promise<number> {
+    return this.db.$count(siweNonces, and(eq(siweNonces.userId, userId), gt(siweNonces.expiresAt, now)));
+  }
+
+  /**
+   * Links an address to the user unless another account holds it (one address, one account);
+   * linking the same address again keeps the first link. Call in a transaction: the lock on the
+   * address serialises two accounts linking it at once.
+   */
+  async linkIfFree(values: typeof linkedWallets.$inferInsert): Promise<boolean> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`linked-wallet:${values.address}`}))`);
+    const [holder] = await this.db
+      .select({ userId: linkedWallets.userId })
+      .from(linkedWallets)
+      .where(and(eq(linkedWallets.address, values.address), ne(linkedWallets.userId, values.userId)))
+      .limit(1);
+    if (holder) return false;
     await this.db.insert(linkedWallets).values(values).onConflictDoNothing();
+    return true;
   }
 
   async unlink(userId: string, id: string): Promise<boolean> {

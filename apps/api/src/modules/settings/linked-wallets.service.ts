@@ -4,17 +4,23 @@ import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/s
 import { messages } from '@portal/shared/messages';
 import type { LinkedWallet } from '@portal/shared/settings';
 import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { LinkedWalletRow, LinkedWalletsRepo } from './linked-wallets.repo.js';
 
 export interface LinkedWalletsDeps {
+  db: Db;
   repo: LinkedWalletsRepo;
+  /** The chain ids a message may name (SIWE_CHAIN_IDS and the portal's own chain). */
+  chainIds: readonly number[];
   clock: Clock;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 const NONCE_TTL_MS = 10 * 60 * 1000;
+/** Nonces one user may ask for within NONCE_TTL_MS: linking takes one, a few retries a few more. */
+export const NONCES_PER_WINDOW = 20;
 
 const toWallet = (row: LinkedWalletRow): LinkedWallet => ({
   id: row.id,
@@ -40,6 +46,8 @@ export class LinkedWalletsService {
   async nonce(userId: string): Promise<{ nonce: string; domain: string; uri: string }> {
     const nonce = generateSiweNonce();
     const now = this.deps.clock.now();
+    if ((await this.deps.repo.liveNonces(userId, now)) >= NONCES_PER_WINDOW)
+      throw new DomainError('RATE_LIMITED', messages.tooManyRequests, { retryAfterSeconds: 60 });
     await this.deps.repo.insertNonce({ nonce, userId, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) });
     return { nonce, domain: this.domain, uri: this.origin };
   }
@@ -47,12 +55,14 @@ export class LinkedWalletsService {
   async link(userId: string, message: string, signature: string): Promise<LinkedWallet[]> {
     const now = this.deps.clock.now();
     const parsed = parseSiweMessage(message);
+    // EIP-4361: the URI is an RFC 3986 URI (ours), the chain id one the portal supports.
     const valid =
       parsed.address !== undefined &&
       parsed.nonce !== undefined &&
       parsed.chainId !== undefined &&
+      this.deps.chainIds.includes(parsed.chainId) &&
       parsed.uri !== undefined &&
-      new URL(parsed.uri).origin === this.origin &&
+      originOf(parsed.uri) === this.origin &&
       validateSiweMessage({ message: parsed, domain: this.domain, time: now });
     // The nonce is spent before the signature is checked, so a failed attempt cannot be retried.
     if (!valid || !(await this.deps.repo.spendNonce(userId, parsed.nonce!, now))) throw invalid();
@@ -62,7 +72,10 @@ export class LinkedWalletsService {
       this.deps.log.warn({ userId }, 'SIWE signature refused');
       throw invalid();
     }
-    await this.deps.repo.link({ userId, address, chainId: parsed.chainId!, linkedAt: now });
+    const linked = await this.deps.db.transaction((tx) =>
+      this.deps.repo.with(tx).linkIfFree({ userId, address, chainId: parsed.chainId!, linkedAt: now }),
+    );
+    if (!linked) throw new DomainError('CONFLICT', messages.walletLinkedElsewhere);
     return this.list(userId);
   }
 
@@ -75,6 +88,10 @@ export class LinkedWalletsService {
       throw new DomainError('NOT_FOUND', messages.walletNotFound);
     return this.list(userId);
   }
+}
+
+function originOf(uri: string): string | undefined {
+  return URL.canParse(uri) ? new URL(uri).origin : undefined;
 }
 
 const invalid = () => new DomainError('BAD_REQUEST', messages.siweInvalid);

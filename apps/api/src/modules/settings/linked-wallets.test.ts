@@ -3,6 +3,7 @@ import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import type { LinkedWalletsResponse, SiweNonceResponse } from '@portal/shared/settings';
+import { NONCES_PER_WINDOW } from './linked-wallets.service.js';
 import {
   callApi,
   createTestApp,
@@ -94,5 +95,56 @@ describe('linking a wallet with Sign-In with Ethereum', () => {
     t.clock.advance(10 * 60_000 + 1);
     const message = messageFor(account.address, issued);
     expect((await link(who, message, await account.signMessage({ message }))).statusCode).toBe(400);
+  });
+
+  it('refuses, as the EIP-4361 grammar does, a URI that is not a URI and a chain the portal does not support', async () => {
+    const who = await register(t.app);
+    const account = wallet();
+    const tampered = async (from: RegExp, to: string) => {
+      const message = messageFor(account.address, await nonceFor(who)).replace(from, to);
+      return link(who, message, await account.signMessage({ message }));
+    };
+    for (const answer of [
+      await tampered(/^URI: .*$/m, 'URI: not a url'),
+      await tampered(/^Chain ID: .*$/m, 'Chain ID: 999999999999'),
+      await tampered(/^Chain ID: .*$/m, 'Chain ID: 0'),
+      await tampered(/^Chain ID: .*$/m, 'Chain ID: 56'),
+    ]) {
+      expect(answer.statusCode).toBe(400);
+      expect(json(answer).error).toBe(messages.siweInvalid);
+    }
+    // The portal's own chain is supported, as are Ethereum and Sepolia.
+    const own = await tampered(/^Chain ID: .*$/m, `Chain ID: ${t.app.container.chain.chain.id}`);
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('links one address to one account only', async () => {
+    const [ada, bob] = [await register(t.app), await register(t.app)];
+    const account = wallet();
+    const linkFor = async (who: Registered) => {
+      const message = messageFor(account.address, await nonceFor(who));
+      return link(who, message, await account.signMessage({ message }));
+    };
+    expect((await linkFor(ada)).statusCode).toBe(200);
+    const taken = await linkFor(bob);
+    expect(taken.statusCode).toBe(409);
+    expect(json(taken).error).toBe(messages.walletLinkedElsewhere);
+    // Linking it again to the same account keeps the one link.
+    expect(json<LinkedWalletsResponse>(await linkFor(ada)).wallets).toHaveLength(1);
+  });
+
+  it(`gives one user at most ${NONCES_PER_WINDOW} nonces in ten minutes`, async () => {
+    const who = await register(t.app);
+    for (let i = 0; i < NONCES_PER_WINDOW; i += 1)
+      expect((await callApi(t.app, 'POST', '/api/settings/wallets/nonce', who)).statusCode).toBe(200);
+    const refused = await callApi(t.app, 'POST', '/api/settings/wallets/nonce', who);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another user is not affected, and the window moves on.
+    expect(
+      (await callApi(t.app, 'POST', '/api/settings/wallets/nonce', await register(t.app))).statusCode,
+    ).toBe(200);
+    t.clock.advance(10 * 60_000 + 1);
+    expect((await callApi(t.app, 'POST', '/api/settings/wallets/nonce', who)).statusCode).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { SIWE_CHAIN_IDS } from '@portal/shared/settings';
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -27,7 +28,9 @@ export function settingsModule(
     exportSources: deps.exportSources,
   });
   const linkedWallets = new LinkedWalletsService({
+    db: infra.db,
     repo: new LinkedWalletsRepo(infra.db),
+    chainIds: [...SIWE_CHAIN_IDS, infra.chain.chain.id],
     clock: infra.clock,
     publicUrl: infra.config.publicUrl,
     log: infra.log,
