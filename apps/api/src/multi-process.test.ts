@@ -17,7 +17,7 @@ import { createPostgresDatabase, testDatabaseUrl } from './test/test-database.js
 import { callApi, json, register, type Portal } from './test/test-app.js';
 
 /**
- * Issue 13: the portal as an operator scales it — two API processes without workers and two
+ * The portal as an operator scales it (ADR 44) — two API processes without workers and two
  * `npm run worker` processes, on one PostgreSQL, one JSON-RPC node and one Solana node. Purchases
  * and SBT mints spread over both APIs all settle once, with no nonce clash; a worker killed in the
  * middle of a job leaves it to the other; a session revoked through one API is refused by the other.

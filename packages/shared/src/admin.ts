@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roleField } from './fields.js';
 import { messages } from './messages.js';
 
-/** The admin console's reads and actions (issue 13). Every action is written to the audit log. */
+/** The admin console's reads and actions (docs/product.md §2.16). Every action is written to the audit log. */
 
 const limit = (fallback: number) => z.coerce.number().int().min(1).max(200).default(fallback);
 

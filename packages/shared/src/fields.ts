@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.js';
 import { normalizeRole } from './roles.js';
 
-/** Field rules of spec §5, shared by the server's request schemas and the web forms. */
+/** Field rules of docs/product.md §5, shared by the server's request schemas and the web forms. */
 export const emailField = z
   .string({ error: messages.emailRequired })
   .trim()

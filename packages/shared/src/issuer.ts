@@ -9,7 +9,7 @@ import { messages } from './messages.js';
 export const TOKEN_STATUSES = ['CREATING', 'DEPLOYING', 'DEPLOYED', 'FAILED'] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
-/** Listing statuses (spec §4); a listing is DEPLOYED once its tokens sit in escrow. */
+/** Listing statuses (docs/product.md §4.9); a listing is DEPLOYED once its tokens sit in escrow. */
 export const LISTING_STATUSES = ['PENDING', 'DEPLOYING', 'DEPLOYED', 'FAILED', 'CLOSED'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 

@@ -4,7 +4,7 @@
  * message can be translated by looking its key up (see `messageKey`).
  */
 export const messages = {
-  // spec §5: validation
+  // docs/product.md §5: validation
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
@@ -18,7 +18,7 @@ export const messages = {
   passwordsDoNotMatch: 'Passwords do not match',
   roleInvalid: 'Invalid role selected',
   roleRequired: 'Role is required',
-  // spec §8: session and auth
+  // docs/product.md §8: session and auth
   sessionExpired: 'Session expired. Please log in again.',
   noRefreshToken: 'No refresh token found',
   refreshFailed: 'Failed to refresh token',
@@ -56,7 +56,7 @@ export const messages = {
   passwordChanged: 'Password changed successfully',
   resetTokenRequired: 'Reset token is required',
   loggedOut: 'Logged out',
-  // spec §8: vault and wallets
+  // docs/product.md §8: vault and wallets
   vaultInvalidCreationResponse: 'Invalid vault creation response',
   vaultCreateFailed: 'Failed to create vault',
   vaultInfoFailed: 'Failed to get vault information',
@@ -68,7 +68,7 @@ export const messages = {
   vaultCreationInProgress: 'Your vault is being created. Please wait a moment.',
   vaultRequired: 'Create your vault first',
   webhookSignatureInvalid: 'Invalid webhook signature',
-  // spec §2: KYC sync
+  // docs/product.md §2.4: KYC sync
   kycSynced: 'KYC data synced',
   // our own wording for KYC where the spec is silent
   kycNotStarted: 'KYC verification has not been started yet',
@@ -106,7 +106,7 @@ export const messages = {
   explorerInvalidTxHash: 'Not a transaction hash',
   explorerInvalidAddress: 'Not an address',
   explorerTxNotFound: 'Transaction not found',
-  // spec §2: DID tab
+  // docs/product.md §2.6: DID tab
   didGenerated: 'DID generated successfully!',
   // our own wording for DIDs and credentials where the spec is silent
   didKeyOnly: 'Only did:key DIDs with an Ed25519 key can be resolved',
@@ -128,7 +128,7 @@ export const messages = {
   // our own wording: passwords (OWASP Authentication Cheat Sheet)
   passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
   passwordUnchanged: 'The new password must be different from the current one',
-  // spec §5, §8: soul-bound token
+  // docs/product.md §5, §8: soul-bound token
   sbtSelectDesign: 'Please select an SBT design first.',
   sbtImagesUnavailable: 'Image options are not available yet. Please try again in a moment.',
   sbtCreated: 'SBT created successfully!',
@@ -146,7 +146,7 @@ export const messages = {
   sbtCreateFailed: 'Failed to create SBT',
   sbtVcUnavailable: 'VC data not available yet.',
   sbtVcLoadFailed: 'Failed to load VC metadata.',
-  // spec §5, §8: marketplace and purchase
+  // docs/product.md §5, §8: marketplace and purchase
   marketplaceFetchFailed: 'Failed to fetch marketplace tokens',
   noAuthToken: 'No authentication token found',
   purchaseFailed: 'Purchase failed',

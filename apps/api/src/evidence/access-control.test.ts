@@ -39,7 +39,7 @@ import {
 } from './principals.js';
 
 /**
- * §2.3 Z1–Z5 of the security test plan, and the ownership and leak parts of §2.2/§2.7: every
+ * Access control, ownership and leaks (docs/product.md §6, ADR 48): every
  * route against every kind of caller, every owned object against its neighbour, extra properties
  * on every body, and every answer of the suite grepped for secrets and other users' data.
  */

@@ -142,7 +142,7 @@ export const purchases = pgTable(
 );
 
 /**
- * Idempotency keys (DESIGN §4): scope user + route. The row is written in the same transaction as
+ * Idempotency keys (docs/product.md §4.7, ADR 20): scope user + route. The row is written in the same transaction as
  * the purchase it answers, so a key can never exist without its effect (nor the effect twice).
  */
 export const idempotencyKeys = pgTable(
