@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PreferencesSync } from '../../settings/components/PreferencesSync';
 import { useActiveTab } from '../tabs';
-import { DRAWER_COLLAPSED, NavDrawer } from './NavDrawer';
+import { NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';
 
 /** The signed-in shell (docs/product.md §2.3): drawer, top bar, and the page in between. */
@@ -27,10 +27,10 @@ function Shell() {
   const title = active === 'overview' ? t('topbar.defaultTitle') : t(`nav.${active}`);
   useDocumentTitle(title);
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       <PreferencesSync />
       <NavDrawer active={active} mobileOpen={navigationOpen} onMobileClose={() => setNavigationOpen(false)} />
-      <Box sx={{ marginInlineStart: { md: `${DRAWER_COLLAPSED}px` } }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
         <TopBar title={title} onOpenNavigation={() => setNavigationOpen(true)} />
         <Box
           component="main"

@@ -99,7 +99,20 @@ export function NavDrawer({
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="nav" aria-label={t('nav.main')}>
+    <Box
+      component="nav"
+      aria-label={t('nav.main')}
+      // From md up the nav is the layout's first column, as tall as the page, in the drawer's
+      // colours: the drawer itself is fixed to the window, and wherever the page is drawn beyond
+      // the window (a full-page capture) the column carries its background on.
+      sx={{
+        flexShrink: 0,
+        width: { md: DRAWER_COLLAPSED },
+        bgcolor: { md: 'background.paper' },
+        borderInlineEnd: { md: 1 },
+        borderColor: { md: 'divider' },
+      }}
+    >
       <Drawer
         variant="temporary"
         open={mobileOpen}
