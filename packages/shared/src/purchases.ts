@@ -7,9 +7,15 @@ import { messages } from './messages.js';
 export const PURCHASE_STATUSES = ['PENDING', 'SETTLING', 'COMPLETED', 'FAILED'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-/** Whole tokens, as the dialog sends them (a number or a decimal string). */
+/**
+ * Whole tokens, as the dialog sends them (a number or a decimal string). Left out, it is missing
+ * information like the DID and wallet; of another type (true, null, a list), a wrong amount.
+ */
 const amountField = z
-  .union([z.number(), z.string()], { error: messages.purchaseMissingInfo })
+  .union([z.number(), z.string()], {
+    error: (issue) =>
+      issue.input === undefined ? messages.purchaseMissingInfo : messages.purchaseAmountPositive,
+  })
   .transform((value) => (typeof value === 'number' ? value.toFixed(18).replace(/\.?0+$/, '') : value.trim()))
   .refine((value) => /^\d+(\.\d+)?$/.test(value) && /[1-9]/.test(value), messages.purchaseAmountPositive);
 

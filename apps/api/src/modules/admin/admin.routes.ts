@@ -17,6 +17,7 @@ import {
 } from '@portal/shared/admin';
 import { messages } from '@portal/shared/messages';
 import type { App } from '../../app.js';
+import { DomainError } from '../../errors.js';
 import { errorResponses } from '../../http.js';
 import { caller } from '../../plugins/policy.js';
 import type { OutboxMail } from '../../providers/mail/mail.embedded.js';
@@ -77,6 +78,8 @@ export function adminRoutes(
     },
     async (request) => {
       const { userId } = request.params;
+      if (!(await deps.admin.users(undefined, 1, userId)).length)
+        throw new DomainError('NOT_FOUND', messages.notFound);
       const revokedCredentials = await deps.revocation.revoke(userId, `admin: ${request.body.reason}`);
       await deps.admin.record(
         caller(request).userId,

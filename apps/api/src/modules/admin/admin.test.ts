@@ -223,3 +223,18 @@ describe('the admin console API', () => {
     expect(new Set(rows.map((row) => row.requestId))).toEqual(new Set(['req-admin-0001']));
   });
 });
+
+describe('POST /api/admin/users/:userId/revoke-identity', () => {
+  it('answers 404 for a user who does not exist, and audits nothing', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const response = await callApi(t.app, 'POST', `/api/admin/users/${unknown}/revoke-identity`, admin, {
+      reason: 'no such user',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(json(response).error).toBe(messages.notFound);
+    const entries = json<{ entries: AdminAuditEntry[] }>(
+      await callApi(t.app, 'GET', '/api/admin/audit', admin),
+    );
+    expect(entries.entries.map((e) => e.targetId)).not.toContain(unknown);
+  });
+});

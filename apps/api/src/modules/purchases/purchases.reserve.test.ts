@@ -92,6 +92,14 @@ describe('POST /api/escrow/:escrowId/purchase', () => {
       expect([400, 409], String(amount)).toContain(response.statusCode);
       expect(json(response).error, String(amount)).toBe(message);
     }
+    // An amount of the wrong type is a wrong amount, not missing DID and wallet information.
+    for (const amount of [true, null, [], {}]) {
+      const response = await buy(listing.id, order(amount));
+      expect(response.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(json(response).error, JSON.stringify(amount)).toBe(messages.purchaseAmountPositive);
+    }
+    const { amount: _left, ...noAmount } = order(1);
+    expect(json(await buy(listing.id, noAmount)).error).toBe(messages.purchaseMissingInfo);
     const missing = await buy(listing.id, { amount: 1 });
     expect(missing.statusCode).toBe(400);
     expect(json(missing).error).toBe(messages.purchaseMissingInfo);
