@@ -6,10 +6,13 @@ import {
   AdminJobsResponseSchema,
   AdminListingResponseSchema,
   AdminListingsResponseSchema,
+  AdminUserResponseSchema,
   AdminUsersResponseSchema,
   OutboxResponseSchema,
   type JobStatus,
 } from '@portal/shared/admin';
+import { IssuerApplicationsResponseSchema, IssuerDecisionResponseSchema } from '@portal/shared/issuer';
+import type { Role } from '@portal/shared/roles';
 import { KycDecisionResponseSchema, KycPendingResponseSchema } from '@portal/shared/kyc';
 import { api } from '../../../lib/api-client';
 
@@ -18,6 +21,7 @@ const admin = ['admin'] as const;
 const keys = {
   users: (search: string) => [...admin, 'users', search] as const,
   kyc: [...admin, 'kyc'] as const,
+  issuers: [...admin, 'issuers'] as const,
   listings: [...admin, 'listings'] as const,
   jobs: (status: JobStatus) => [...admin, 'jobs', status] as const,
   chain: [...admin, 'chain'] as const,
@@ -131,4 +135,33 @@ export function useAuditLog() {
     queryKey: keys.audit,
     queryFn: async () => AdminAuditResponseSchema.parse(await api.get('/admin/audit?limit=200')).entries,
   });
+}
+
+/** Issuer applications, pending first, with what each still needs (ADR 55). */
+export function useIssuerApplications() {
+  return useQuery({
+    queryKey: keys.issuers,
+    queryFn: async () =>
+      IssuerApplicationsResponseSchema.parse(await api.get('/admin/issuers?limit=200')).applications,
+  });
+}
+
+export function useIssuerDecision() {
+  return useAdminAction(
+    async (input: { userId: string } & ({ approve: true } | { approve: false; reason: string })) =>
+      IssuerDecisionResponseSchema.parse(
+        input.approve
+          ? await api.post(`/admin/issuers/${input.userId}/approve`)
+          : await api.post(`/admin/issuers/${input.userId}/reject`, { reason: input.reason }),
+      ).application,
+  );
+}
+
+/** Grants a role or takes it back (granting issuer approves the account); audited. */
+export function useSetRole() {
+  return useAdminAction(
+    async (input: { userId: string; role: Role }) =>
+      AdminUserResponseSchema.parse(await api.post(`/admin/users/${input.userId}/role`, { role: input.role }))
+        .user,
+  );
 }

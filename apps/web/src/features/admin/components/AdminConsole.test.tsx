@@ -70,4 +70,82 @@ describe('admin console (docs/product.md §2.16)', () => {
       `/api/admin/jobs/${failedJob.id}/retry`,
     ]);
   });
+
+  it('approves a complete issuer application; one still missing a step cannot be approved', async () => {
+    const application = (userId: string, missing: string[]) => ({
+      userId,
+      name: 'Ines Issuer',
+      email: `${userId.slice(0, 4)}@portal.test`,
+      role: 'ISSUER',
+      decidedByEmail: null,
+      status: 'pending',
+      organisationName: missing.length ? null : 'Harbour Capital',
+      reason: null,
+      missing,
+      kycStatus: missing.length ? 'not_started' : 'verified',
+      kybStatus: 'pending',
+      businessDocuments: 1,
+      submittedAt: '2026-11-27T09:00:00.000Z',
+      decidedAt: null,
+    });
+    const complete = application('a1b2c3d4-0000-4000-8000-000000000001', []);
+    const incomplete = application('a1b2c3d4-0000-4000-8000-000000000002', [
+      'organisationName',
+      'identityVerified',
+    ]);
+    const calls = stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer({ role: 'ADMIN' }));
+      if (path.startsWith('/api/admin/issuers?'))
+        return json(200, { success: true, applications: [complete, incomplete] });
+      if (path.endsWith('/approve'))
+        return json(200, { success: true, application: { ...complete, status: 'approved' } });
+      return json(200, { success: true, users: [] });
+    });
+    const user = userEvent.setup();
+    renderAt('/admin?tab=issuers', <AdminConsole />);
+    const [ready, missing] = await screen.findAllByTestId('admin-issuer-row', undefined, { timeout: 5000 });
+    expect(missing).toHaveTextContent('Organisation name');
+    expect(missing).toHaveTextContent('Verified identity');
+    expect(within(missing!).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(ready).toHaveTextContent('Complete');
+    await user.click(within(ready!).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('Harbour Capital may now issue tokens', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/admin/issuers/${complete.userId}/approve`,
+    ]);
+  });
+
+  it('changes a role only once confirmed', async () => {
+    const investor = {
+      id: 'b1b2c3d4-0000-4000-8000-000000000003',
+      name: 'Grace Granted',
+      email: 'grace@portal.test',
+      role: 'INVESTOR',
+      kycStatus: 'verified',
+      vaultStatus: 'active',
+      walletCount: 5,
+      deactivated: false,
+      createdAt: '2026-11-27T09:00:00.000Z',
+    };
+    const calls = stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer({ role: 'ADMIN' }));
+      if (path.endsWith('/role')) return json(200, { success: true, user: { ...investor, role: 'ISSUER' } });
+      return json(200, { success: true, users: [investor] });
+    });
+    const user = userEvent.setup();
+    renderAt('/admin?tab=users', <AdminConsole />);
+    const row = await screen.findByTestId('admin-user-row', undefined, { timeout: 5000 });
+    await user.click(within(row).getByRole('combobox', { name: 'Role of Grace Granted' }));
+    await user.click(await screen.findByRole('option', { name: 'Issuer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Grace Granted' });
+    expect(dialog).toHaveTextContent('Grace Granted becomes an approved issuer at once');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Grace Granted is now Issuer', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: `/api/admin/users/${investor.id}/role`, body: { role: 'issuer' } }),
+    ]);
+  });
 });

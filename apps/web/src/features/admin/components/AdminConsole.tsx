@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ConsoleShell } from '../../auth/components/ConsoleShell';
 import { AuditSection } from './AuditSection';
 import { ChainSection } from './ChainSection';
+import { IssuersSection } from './IssuersSection';
 import { JobsSection } from './JobsSection';
 import { KybQueueSection } from '../../kyb/components/KybQueueSection';
 import { KycQueueSection } from './KycQueueSection';
@@ -15,12 +16,23 @@ import { ListingsSection } from './ListingsSection';
 import { MailSection } from './MailSection';
 import { UsersSection } from './UsersSection';
 
-export const ADMIN_TABS = ['users', 'kyc', 'kyb', 'listings', 'jobs', 'chain', 'mail', 'audit'] as const;
+export const ADMIN_TABS = [
+  'users',
+  'issuers',
+  'kyc',
+  'kyb',
+  'listings',
+  'jobs',
+  'chain',
+  'mail',
+  'audit',
+] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.includes(value as AdminTab);
 
 const SECTIONS: Record<AdminTab, () => React.JSX.Element> = {
   users: UsersSection,
+  issuers: IssuersSection,
   kyc: KycQueueSection,
   kyb: KybQueueSection,
   listings: ListingsSection,

@@ -67,6 +67,11 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('current-path')).toHaveTextContent('/login');
     expect(getAuthToken()).toBeNull();
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/auth/logout'));
+    // An issuer is shown the way to its own console.
+    expect(screen.getByRole('link', { name: 'Go to the issuer console' })).toHaveAttribute(
+      'href',
+      '/issuer/login',
+    );
   });
 
   it('says "Login failed: Invalid response" when the answer has no token', async () => {

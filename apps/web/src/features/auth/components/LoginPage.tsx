@@ -12,6 +12,7 @@ import { useMessage } from '../../../i18n/use-message';
 import { clearAuthNotice, peekAuthNotice } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { googleSession } from '../api/google';
+import { ISSUER_LOGIN, isIssuerConsoleRole } from '../../issuer/issuer-roles';
 import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
 import { GoogleButton } from './GoogleButton';
@@ -65,7 +66,25 @@ export function LoginPage() {
       <Stack sx={{ gap: 2 }}>
         {notice && <Alert severity={notice.severity}>{t(`messages.${notice.key}`)}</Alert>}
         {deniedRole && (
-          <Alert severity="warning">{t('auth.login.accessWarning', { role: deniedRole })}</Alert>
+          <Alert
+            severity="warning"
+            action={
+              // An issuer has its own console: say where it is rather than only "not here".
+              isIssuerConsoleRole(deniedRole) ? (
+                <Link
+                  component={RouterLink}
+                  to={ISSUER_LOGIN}
+                  color="inherit"
+                  variant="body2"
+                  sx={{ fontWeight: 600, alignSelf: 'center', whiteSpace: 'nowrap' }}
+                >
+                  {t('auth.login.toIssuerConsole')}
+                </Link>
+              ) : undefined
+            }
+          >
+            {t('auth.login.accessWarning', { role: deniedRole })}
+          </Alert>
         )}
         {googleFailed && <Alert severity="error">{message(messages.googleLoginFailed)}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}

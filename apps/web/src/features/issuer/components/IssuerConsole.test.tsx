@@ -34,6 +34,18 @@ const deployed = {
   createdAt: '2026-11-20T09:30:00.000Z',
 };
 
+const approved = {
+  status: 'approved',
+  organisationName: 'Harbour Capital',
+  reason: null,
+  missing: [],
+  kycStatus: 'verified',
+  kybStatus: 'approved',
+  businessDocuments: 2,
+  submittedAt: '2026-11-20T09:30:00.000Z',
+  decidedAt: '2026-11-21T09:30:00.000Z',
+};
+
 describe('issuer console (docs/product.md §2.15)', () => {
   it('its sign-in admits issuers and turns investors away with their role', async () => {
     let role = 'INVESTOR';
@@ -65,6 +77,7 @@ describe('issuer console (docs/product.md §2.15)', () => {
     const calls = stubFetch((path) => {
       if (path === '/api/auth/profile') return json(200, issuer);
       if (path === '/api/issuer/tokens') return json(200, { success: true, tokens: [deployed] });
+      if (path === '/api/issuer/application') return json(200, { success: true, application: approved });
       return json(200, { success: true, listings: [] });
     });
     const user = userEvent.setup();
@@ -76,6 +89,8 @@ describe('issuer console (docs/product.md §2.15)', () => {
       within(row).getByRole('link', { name: 'View Harbour Offices on the block explorer' }),
     ).toHaveAttribute('href', deployed.explorerUrl);
     expect(screen.getByText('No listings yet')).toBeInTheDocument();
+    // Approved: nothing left to apply for.
+    expect(screen.queryByTestId('issuer-application')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Create Token' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Token' });
@@ -91,6 +106,87 @@ describe('issuer console (docs/product.md §2.15)', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Token type' }), 'ERC721');
     expect(within(dialog).queryByRole('spinbutton', { name: 'Decimals' })).toBeNull();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('an issuer awaiting approval sees its application and what it needs; it cannot create tokens yet', async () => {
+    localStorage.setItem('authToken', 'cookie_session');
+    stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, issuer);
+      if (path === '/api/issuer/application')
+        return json(200, {
+          success: true,
+          application: {
+            ...approved,
+            status: 'pending',
+            missing: ['businessDocuments', 'identityVerified'],
+            kycStatus: 'not_started',
+            kybStatus: 'not_submitted',
+            businessDocuments: 0,
+            decidedAt: null,
+          },
+        });
+      if (path === '/api/kyb')
+        return json(200, {
+          success: true,
+          kyb: { status: 'not_submitted', reason: null, submittedAt: null, decidedAt: null, documents: [] },
+        });
+      if (path === '/api/issuer/tokens') return json(200, { success: true, tokens: [] });
+      return json(200, { success: true, listings: [] });
+    });
+    renderAt('/issuer', <IssuerConsole />);
+    const card = await screen.findByTestId('issuer-application');
+    expect(within(card).getByTestId('issuer-application-status')).toHaveTextContent('Awaiting approval');
+    const steps = within(card).getAllByTestId('issuer-requirement');
+    expect(steps.map((step) => within(step).getByTitle(/Done|Still needed/).textContent)).toEqual([
+      'Done',
+      'Still needed',
+      'Still needed',
+    ]);
+    expect(within(card).getByRole('textbox', { name: 'Organisation name' })).toHaveValue('Harbour Capital');
+    expect(within(card).getByRole('button', { name: 'Verify identity' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create Token' })).toBeDisabled();
+  });
+
+  it('shows a suspended listing as suspended, with its reason, and offers no cancellation', async () => {
+    localStorage.setItem('authToken', 'cookie_session');
+    const listing = {
+      id: '0d9b8a7c-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+      kind: 'escrow',
+      tokenId: deployed.id,
+      tokenName: deployed.name,
+      tokenSymbol: deployed.symbol,
+      tokenType: 'ERC20',
+      tokenAmount: '100',
+      soldAmount: '0',
+      proceedsETH: '0',
+      reservedAmount: '0',
+      priceETH: '0.01',
+      deadline: '2026-12-31T00:00:00.000Z',
+      status: 'DEPLOYED',
+      available: true,
+      txHash: null,
+      error: null,
+      suspended: true,
+      suspensionReason: 'Prospectus under review',
+      createdAt: '2026-11-20T09:30:00.000Z',
+    };
+    stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer({ role: 'ADMIN' }));
+      if (path === '/api/issuer/tokens') return json(200, { success: true, tokens: [deployed] });
+      return json(200, {
+        success: true,
+        listings: [
+          listing,
+          { ...listing, id: crypto.randomUUID(), suspended: false, suspensionReason: null },
+        ],
+      });
+    });
+    renderAt('/issuer', <IssuerConsole />);
+    const [suspended, open] = await screen.findAllByTestId('issuer-listing-row');
+    expect(within(suspended!).getByTestId('issuer-listing-suspended')).toHaveTextContent('Suspended');
+    expect(suspended).toHaveTextContent('Suspended by an administrator: Prospectus under review');
+    expect(within(suspended!).queryByRole('button', { name: 'Cancel listing' })).toBeNull();
+    expect(within(open!).getByRole('button', { name: 'Cancel listing' })).toBeInTheDocument();
   });
 
   it('an investor signed in elsewhere is told the console is not for their role', async () => {

@@ -9,8 +9,11 @@ import { useNotify } from '../../../components/Notifier';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { useCreateVault } from '../../vault/api/create-vault';
+import { normalizeRole } from '@portal/shared/roles';
+import { useIssuerApplication } from '../api/application';
 import { useIssuerTokens } from '../api/tokens';
 import { ISSUER_LOGIN, isIssuerConsoleRole } from '../issuer-roles';
+import { ApplicationCard } from './ApplicationCard';
 import { CreateListingDialog } from './CreateListingDialog';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { ListingsSection } from './ListingsSection';
@@ -26,16 +29,21 @@ export function IssuerConsole() {
       admits={isIssuerConsoleRole}
       notAdmitted={(role) => t('issuer.notIssuer', { role })}
     >
-      {(profile) => <Workspace hasVault={profile.wallets.length > 0} />}
+      {(profile) => (
+        <Workspace hasVault={profile.wallets.length > 0} applies={normalizeRole(profile.role) === 'issuer'} />
+      )}
     </ConsoleShell>
   );
 }
 
-function Workspace({ hasVault }: { hasVault: boolean }) {
+/** `applies`: an issuer account, which issues once its application is approved (administrators need none). */
+function Workspace({ hasVault, applies }: { hasVault: boolean; applies: boolean }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const message = useMessage();
   const tokens = useIssuerTokens();
+  const application = useIssuerApplication(applies);
+  const approved = !applies || application.data?.status === 'approved';
   const createVault = useCreateVault();
   const [dialog, setDialog] = useState<'token' | 'listing'>();
   const [vaultNeeded, setVaultNeeded] = useState(!hasVault);
@@ -74,8 +82,12 @@ function Workspace({ hasVault }: { hasVault: boolean }) {
             {t('issuer.vault.description')}
           </Alert>
         )}
-        <TokensSection onCreate={() => setDialog('token')} />
-        <ListingsSection onCreate={() => setDialog('listing')} canCreate={deployed.length > 0} />
+        {application.isError && <Alert severity="error">{message(application.error.message)}</Alert>}
+        {application.data && application.data.status !== 'approved' && (
+          <ApplicationCard application={application.data} />
+        )}
+        <TokensSection onCreate={() => setDialog('token')} canCreate={approved} />
+        <ListingsSection onCreate={() => setDialog('listing')} canCreate={approved && deployed.length > 0} />
       </Stack>
       {dialog === 'token' && (
         <CreateTokenDialog

@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -73,6 +74,22 @@ export function ListingsSection({ onCreate, canCreate }: { onCreate: () => void;
           </TableCell>
           <TableCell>
             <StatusChip status={listing.status} color={listingStatusColor(listing.status)} />
+            {listing.suspended && (
+              <>
+                <Chip
+                  size="small"
+                  color="error"
+                  label={t('issuer.listings.suspended')}
+                  sx={{ marginInlineStart: 1 }}
+                  data-testid="issuer-listing-suspended"
+                />
+                {listing.suspensionReason && (
+                  <Typography variant="caption" sx={{ display: 'block', marginBlockStart: 0.5 }}>
+                    {t('issuer.listings.suspensionReason', { reason: listing.suspensionReason })}
+                  </Typography>
+                )}
+              </>
+            )}
             {listing.error && (
               <Typography
                 variant="caption"
@@ -83,7 +100,8 @@ export function ListingsSection({ onCreate, canCreate }: { onCreate: () => void;
             )}
           </TableCell>
           <TableCell>
-            {listing.status !== 'CLOSED' && listing.status !== 'FAILED' && (
+            {/* A suspended listing stays as the administrator found it until they lift it (ADR 55). */}
+            {listing.status !== 'CLOSED' && listing.status !== 'FAILED' && !listing.suspended && (
               <AppButton
                 size="sm"
                 variant="outline"

@@ -15,7 +15,7 @@ import { useIssuerTokens } from '../api/tokens';
 import { SectionCard } from '../../../components/SectionCard';
 
 /** The issuer's tokens with live deployment status, contract and explorer link. */
-export function TokensSection({ onCreate }: { onCreate: () => void }) {
+export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {
   const { t } = useTranslation();
   const message = useMessage();
   const tokens = useIssuerTokens();
@@ -24,7 +24,7 @@ export function TokensSection({ onCreate }: { onCreate: () => void }) {
       id="issuer-tokens"
       title={t('issuer.tokens.title')}
       action={
-        <AppButton startIcon={<Add />} onClick={onCreate}>
+        <AppButton startIcon={<Add />} onClick={onCreate} disabled={!canCreate}>
           {t('issuer.tokens.create')}
         </AppButton>
       }

@@ -15,7 +15,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDate } from '../../../lib/format';
 
-const defaultVaultName = /^Investor vault ([0-9a-f]{8})$/;
+const defaultVaultName = /^(Investor|Issuer) vault ([0-9a-f]{8})$/;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,6 +33,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** docs/product.md §2.5: the active vault, or none with a 'Create Vault' action. */
 export function VaultStatusCard({ vault, onCreate }: { vault: Vault | null; onCreate: () => void }) {
   const { t, i18n } = useTranslation();
+  const defaultName = vault ? defaultVaultName.exec(vault.name) : null;
   return (
     <Card data-testid="vault-status">
       <CardHeader
@@ -64,10 +65,13 @@ export function VaultStatusCard({ vault, onCreate }: { vault: Vault | null; onCr
         >
           <Detail label={t('vault.status.name')}>
             <Typography noWrap>
-              {/* The portal names vaults "Investor vault <ref>" (vault.service.ts): said in the
-                  reader's language; a name given elsewhere is shown as it is. */}
-              {defaultVaultName.test(vault.name)
-                ? t('vault.status.defaultName', { ref: defaultVaultName.exec(vault.name)![1] })
+              {/* The portal names vaults "Investor vault <ref>" or "Issuer vault <ref>"
+                  (vault.service.ts): said in the reader's language; a name given elsewhere is
+                  shown as it is. */}
+              {defaultName
+                ? t(defaultName[1] === 'Issuer' ? 'vault.status.issuerName' : 'vault.status.defaultName', {
+                    ref: defaultName[2],
+                  })
                 : vault.name}
             </Typography>
           </Detail>
