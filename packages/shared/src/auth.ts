@@ -20,10 +20,10 @@ export type SessionMode = z.infer<typeof SessionModeSchema>;
 /** The value stored as authToken in the browser when the session lives in HttpOnly cookies. */
 export const COOKIE_SESSION_TOKEN = 'cookie_session';
 
-export const LoginRequestSchema = z
 /** The secret of a mailed one-time sign-in link (ADR 54), from the link's `#unlock=` fragment. */
 const unlockTokenField = z.string().min(1).max(200);
 
+export const LoginRequestSchema = z
   .strictObject({
     email: emailField,
     password: passwordField,
@@ -142,12 +142,12 @@ export const ForgotPasswordRequestSchema = z
   .strictObject({ email: emailField })
   .meta({ id: 'ForgotPasswordRequest' });
 
-export const ResetPasswordRequestSchema = z
-  .strictObject({
-    token: z.string({ error: messages.resetTokenRequired }).min(1, messages.resetTokenRequired).max(200),
 /** 'E-mail me a sign-in link' when the account's sign-ins are paused. */
 export const UnlockRequestSchema = z.strictObject({ email: emailField }).meta({ id: 'UnlockRequest' });
 
+export const ResetPasswordRequestSchema = z
+  .strictObject({
+    token: z.string({ error: messages.resetTokenRequired }).min(1, messages.resetTokenRequired).max(200),
     password: passwordField,
     confirmPassword: confirmPasswordField.optional(),
   })

@@ -150,6 +150,7 @@ export class AuthService {
     if (!row || !ok) {
       const { ceilingReached } = await throttles.recordLoginFailure(email, ctx.ip);
       this.deps.log.warn({ ip: ctx.ip }, 'sign-in failed');
+      if (row && ceilingReached) await this.passwordGuessingStopped(row, ctx);
       throw new DomainError('UNAUTHENTICATED', messages.invalidCredentials);
     }
     // Said only to whoever knows the password, so it reveals nothing to a guesser.
@@ -163,22 +164,9 @@ export class AuthService {
         this.deps.clock.now(),
       );
     }
-      if (row && ceilingReached) await this.passwordGuessingStopped(row, ctx);
     return this.secondFactorOrSession(row, mode, ctx);
   }
 
-  /**
-   * Signs in an account whose owner proved who they are another way (Google, ADR 45): a
-   * deactivated account is refused, and one with two-factor still asks for its code.
-   */
-  async signInVerified(
-    row: UserRow,
-    mode: SessionMode,
-    ctx: RequestContext,
-  ): Promise<SignedIn | SecondFactorNeeded> {
-    if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
-    return this.secondFactorOrSession(row, mode, ctx);
-  }
   /**
    * The account's hourly ceiling was just reached: the owner is told someone is guessing and is
    * mailed a one-time link that lets their own sign-in through (ADR 54); the audit log keeps it.
@@ -221,6 +209,18 @@ export class AuthService {
     });
   }
 
+  /**
+   * Signs in an account whose owner proved who they are another way (Google, ADR 45): a
+   * deactivated account is refused, and one with two-factor still asks for its code.
+   */
+  async signInVerified(
+    row: UserRow,
+    mode: SessionMode,
+    ctx: RequestContext,
+  ): Promise<SignedIn | SecondFactorNeeded> {
+    if (row.deactivatedAt) throw new DomainError('FORBIDDEN', messages.accountDeactivated);
+    return this.secondFactorOrSession(row, mode, ctx);
+  }
 
   /** The first factor is done: a ticket for the code step when the account has one, else a session. */
   private async secondFactorOrSession(
@@ -252,36 +252,24 @@ export class AuthService {
       challenge.attempts >= CHALLENGE_ATTEMPTS
     )
       throw new DomainError('UNAUTHENTICATED', messages.twoFactorTicketInvalid);
+    const { throttles } = this.deps;
+    await throttles.assertSecondFactorAllowed(challenge.userId, isRecoveryCode(code));
     await this.deps.challenges.countAttempt(challenge.id, challenge.attempts + 1);
     if (!(await this.deps.twoFactor.verify(challenge.userId, code))) {
       this.deps.log.warn({ userId: challenge.userId, ip: ctx.ip }, 'second factor refused');
+      const { burst, failures } = await throttles.recordSecondFactorFailure(challenge.userId);
+      if (burst) await this.secondFactorGuessing(challenge.userId, failures, ctx);
       throw new DomainError('VALIDATION_ERROR', messages.twoFactorCodeInvalid, {
         fields: { code: messages.twoFactorCodeInvalid },
       });
     }
+    await throttles.recordSecondFactorSuccess(challenge.userId);
     const row = await this.deps.users.findById(challenge.userId);
     if (!row || row.deactivatedAt || !(await this.deps.challenges.spendChallenge(challenge.id, now)))
       throw new DomainError('UNAUTHENTICATED', messages.twoFactorTicketInvalid);
     return this.finishSignIn(row, challenge.mode, ctx);
   }
-    const { throttles } = this.deps;
-    await throttles.assertSecondFactorAllowed(challenge.userId, isRecoveryCode(code));
 
-  private async finishSignIn(row: UserRow, mode: SessionMode, ctx: RequestContext): Promise<SignedIn> {
-    const session = await this.startSession(row.id, row.role, mode, ctx);
-      const { burst, failures } = await throttles.recordSecondFactorFailure(challenge.userId);
-      if (burst) await this.secondFactorGuessing(challenge.userId, failures, ctx);
-    await this.alertNewDevice(row.id, session.sessionId, ctx);
-    return { user: await this.deps.usersService.getProfile(row.id), session };
-  }
-
-    await throttles.recordSecondFactorSuccess(challenge.userId);
-  /** Login alert: mails and lists a sign-in from a browser this account never used before. */
-  private async alertNewDevice(userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
-    const { alerts, auth } = this.deps;
-    if (!alerts || !(await alerts.enabled(userId))) return;
-    const userAgent = ctx.userAgent?.slice(0, 400) ?? null;
-    // The very first sign-in after registration is not news.
   /** A burst of wrong codes: whoever it is knows the password, so the owner must hear of it. */
   private async secondFactorGuessing(userId: string, failures: number, ctx: RequestContext): Promise<void> {
     this.deps.log.warn({ userId, failures }, 'SECURITY second-factor guessing');
@@ -289,6 +277,18 @@ export class AuthService {
     await this.deps.alerts?.notify(userId, 'security.two-factor-guessing', { ip: ctx.ip });
   }
 
+  private async finishSignIn(row: UserRow, mode: SessionMode, ctx: RequestContext): Promise<SignedIn> {
+    const session = await this.startSession(row.id, row.role, mode, ctx);
+    await this.alertNewDevice(row.id, session.sessionId, ctx);
+    return { user: await this.deps.usersService.getProfile(row.id), session };
+  }
+
+  /** Login alert: mails and lists a sign-in from a browser this account never used before. */
+  private async alertNewDevice(userId: string, sessionId: string, ctx: RequestContext): Promise<void> {
+    const { alerts, auth } = this.deps;
+    if (!alerts || !(await alerts.enabled(userId))) return;
+    const userAgent = ctx.userAgent?.slice(0, 400) ?? null;
+    // The very first sign-in after registration is not news.
     if (!(await auth.hasOtherSessions(userId, sessionId))) return;
     if (await auth.hasSignedInFrom(userId, userAgent, sessionId)) return;
     await alerts.notify(userId, 'security.login', {
