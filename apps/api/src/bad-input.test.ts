@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
-import { bearer, createAdmin, createTestApp, json, register, type TestApp } from './test/test-app.js';
+import { issuerAccount } from './test/market-fixtures.js';
+import {
+  bearer,
+  callApi,
+  createAdmin,
+  createTestApp,
+  json,
+  register,
+  type TestApp,
+} from './test/test-app.js';
 
 /**
  * Bad input is a 4xx, everywhere (docs/product.md §5, ADR 14): every route, called by an investor and by
@@ -97,5 +106,39 @@ describe('the bad-input sweep', () => {
       payload: { credential: { note: 'line one\n\tline two\r\n' } },
     });
     expect(verify.statusCode).toBe(200);
+  });
+
+  it('names without a visible character or with text-direction controls are a 400, wherever people name things', async () => {
+    const issuer = await issuerAccount(t.app);
+    const investor = await register(t.app);
+    const token = {
+      symbol: 'SAFE',
+      tokenType: 'ERC20',
+      assetCategory: 'Debt',
+      decimals: 0,
+      totalSupply: '1000',
+    };
+    for (const name of ['\u200b', '\u200b\u200d', 'Safe\u202eFDP.exe', '\u3164']) {
+      const attempts = [
+        [issuer, '/api/issuer/tokens', { ...token, name }, 'name'],
+        [investor, '/api/settings/personal', { firstName: name, lastName: 'Lovelace' }, 'firstName'],
+        [
+          investor,
+          '/api/settings/personal',
+          { firstName: 'Ada', lastName: 'Lovelace', company: name },
+          'company',
+        ],
+      ] as const;
+      for (const [who, url, body, field] of attempts) {
+        const response = await callApi(t.app, 'POST', url, who, body);
+        expect(response.statusCode, `${url} ${JSON.stringify(name)}`).toBe(400);
+        expect(json<{ fields: Record<string, string> }>(response).fields[field]).toBeDefined();
+      }
+    }
+    const token201 = await callApi(t.app, 'POST', '/api/issuer/tokens', issuer, {
+      ...token,
+      name: 'Safe Bond',
+    });
+    expect(token201.statusCode).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 import { normalizeRole } from './roles.js';
+import { isDisplayName } from './text.js';
 
 /** Field rules of docs/product.md §5, shared by the server's request schemas and the web forms. */
 export const emailField = z
@@ -24,7 +25,8 @@ export const nameField = z
   .min(2, messages.nameTooShort)
   .max(100, messages.nameTooLong)
   // "Letters" includes every script's letters and combining marks (Arabic, accented French names).
-  .regex(/^[\p{L}\p{M} ]+$/u, messages.nameInvalid);
+  .regex(/^[\p{L}\p{M} ]+$/u, messages.nameInvalid)
+  .refine(isDisplayName, messages.displayNameInvisible);
 
 export const confirmPasswordField = z
   .string({ error: messages.confirmPasswordRequired })
@@ -42,7 +44,8 @@ export const organisationNameField = z
   .string({ error: messages.organisationNameRequired })
   .trim()
   .min(1, messages.organisationNameRequired)
-  .max(200, messages.organisationNameTooLong);
+  .max(200, messages.organisationNameTooLong)
+  .refine(isDisplayName, messages.displayNameInvisible);
 
 /** Adds the "Passwords do not match" issue under confirmPassword, even when other fields fail. */
 export function passwordsMatch<T extends { password?: unknown; confirmPassword?: unknown }>(

@@ -3,6 +3,7 @@ import { CHAIN_FAMILIES, TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } 
 import { parseUnits } from './money.js';
 import { organisationNameField } from './fields.js';
 import { messages } from './messages.js';
+import { isDisplayName } from './text.js';
 
 /** The issuer console (ISSUER and ADMIN): tokens deployed on real chains and escrow listings. */
 
@@ -36,7 +37,7 @@ const decimalString = z.union([z.string(), z.number()]).transform((value) => Str
 
 export const CreateTokenRequestSchema = z
   .strictObject({
-    name: text(64, messages.issuerTokenNameRequired),
+    name: text(64, messages.issuerTokenNameRequired).refine(isDisplayName, messages.displayNameInvisible),
     symbol: z
       .string({ error: messages.issuerTokenSymbolInvalid })
       .trim()

@@ -14,6 +14,7 @@ export const messages = {
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
   nameInvalid: 'Name can only contain letters and spaces',
+  displayNameInvisible: 'A name needs at least one visible character and no text-direction controls',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   roleInvalid: 'Invalid role selected',

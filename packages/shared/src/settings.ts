@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
+import { isDisplayName } from './text.js';
 
 /** Account settings (docs/product.md §2.12); the decisions behind them: ADR 0021. */
 
@@ -9,7 +10,8 @@ const personName = (required: string) =>
     .trim()
     .min(1, required)
     .max(50, messages.personNameTooLong)
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u, messages.personNameInvalid);
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u, messages.personNameInvalid)
+    .refine(isDisplayName, messages.displayNameInvisible);
 
 /** E.164-ish: an optional +, then digits with spaces, dashes, dots or brackets; 7–15 digits. */
 const phoneField = z
@@ -28,7 +30,12 @@ export const PersonalDetailsSchema = z
     firstName: personName(messages.firstNameRequired),
     lastName: personName(messages.lastNameRequired),
     phone: phoneField.default(''),
-    company: z.string().trim().max(100, messages.companyTooLong).default(''),
+    company: z
+      .string()
+      .trim()
+      .max(100, messages.companyTooLong)
+      .refine((company) => !company || isDisplayName(company), messages.displayNameInvisible)
+      .default(''),
   })
   .meta({ id: 'PersonalDetails' });
 export type PersonalDetailsInput = z.input<typeof PersonalDetailsSchema>;

@@ -21,3 +21,25 @@ export function controlCharacterAt(value: unknown, path: string[] = []): string[
   }
   return undefined;
 }
+
+/**
+ * Bidirectional formatting controls (Unicode Bidi_Control: ALM, LRM, RLM, the embeddings and
+ * overrides, the isolates): in a name they make text read in another order than it is stored
+ * ("Safe\u202eFDP.exe" shows as "Safeexe.PDF").
+ */
+export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * Text that shows nothing: white space, format characters (zero-width space and joiners, word
+ * joiner, BOM, soft hyphen), combining marks with nothing to sit on, variation selectors, and the
+ * blank "letters" (Hangul fillers, the blank Braille pattern).
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+
+/**
+ * The display-name rule, shared by the server's schemas and the web forms (token names, people's
+ * and organisations' names): at least one visible character and no bidirectional controls.
+ */
+export function isDisplayName(value: string): boolean {
+  return !BIDI_CONTROL.test(value) && !INVISIBLE_ONLY.test(value);
+}
