@@ -13,7 +13,7 @@ import { messages } from './messages.js';
 import { LANGUAGES, THEMES } from './settings.js';
 import { WalletProfileFieldsSchema, WalletSchema } from './vault.js';
 
-/** The web app asks for cookie sessions; API clients default to bearer tokens (DESIGN §5). */
+/** The web app asks for cookie sessions; API clients default to bearer tokens (ADR 2). */
 export const SessionModeSchema = z.enum(['bearer', 'cookie']);
 export type SessionMode = z.infer<typeof SessionModeSchema>;
 
@@ -48,7 +48,7 @@ export const RegisterRequestSchema = z
   .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
-/** The investor registration form: confirmation is required there (spec §2, §5). */
+/** The investor registration form: confirmation is required there (docs/product.md §2.2, §5). */
 export const RegisterFormSchema = z
   .object({
     name: nameField,
@@ -84,7 +84,7 @@ export const UserSchema = z
     avatarUrl: z.string().optional(),
     theme: z.enum(THEMES).optional(),
     language: z.enum(LANGUAGES).optional(),
-    // spec §3: per-chain wallet fields, filled from the vault
+    // docs/product.md §3.2: per-chain wallet fields, filled from the vault
     ...WalletProfileFieldsSchema.shape,
   })
   .meta({ id: 'User' });
