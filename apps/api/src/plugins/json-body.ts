@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * JSON is the only body format: anything else is answered 415 by Fastify. An empty body with a
- * JSON content type counts as no body, since the spec's client sends that header on every call.
+ * JSON content type counts as no body, since the web client sends that header on every call (docs/product.md §7.1).
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

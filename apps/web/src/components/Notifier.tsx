@@ -18,7 +18,7 @@ type Notify = (message: string, severity?: AlertColor) => void;
 const NotifyContext = createContext<Notify>(() => {});
 
 /**
- * The spec's "alerts" ('SBT created successfully!', 'Copied to clipboard!', …) shown as an
+ * The product's "alerts" (docs/product.md §2.17: 'SBT created successfully!', 'Copied to clipboard!', …) shown as an
  * accessible in-app notice (role="alert") instead of a blocking browser dialog.
  */
 export function NotifierProvider({ children }: { children: ReactNode }) {

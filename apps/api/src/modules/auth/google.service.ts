@@ -32,7 +32,7 @@ export interface GoogleDeps {
 
 export type GoogleStart = { kind: 'redirect'; url: URL; state: string } | { kind: 'failed' };
 
-/** How a callback ends: a session, the code step of two-factor, or the spec's failure message. */
+/** How a callback ends: a session, the code step of two-factor, or the failure message of docs/product.md §8. */
 export type GoogleOutcome =
   | { kind: 'signed-in'; session: IssuedSession }
   | { kind: 'two-factor'; ticket: string }
@@ -52,7 +52,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * The spec's name rule (letters and spaces, 2 to 100) applied to the name Google gives: other
+ * The name rule of docs/product.md §5 (letters and spaces, 2 to 100) applied to the name Google gives: other
  * characters become spaces; a name that leaves too little is replaced by the address's local part,
  * cleaned the same way, or 'Investor'. The user can change it in account settings.
  */

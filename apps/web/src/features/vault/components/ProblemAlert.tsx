@@ -4,7 +4,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useMessage } from '../../../i18n/use-message';
 
 /**
- * An error banner: the spec's message as the title ('Failed to create vault', 'Connection failed'…)
+ * An error banner (docs/product.md §2.5): the product's message as the title ('Failed to create vault', 'Connection failed'…)
  * and, when it says more, the server's detail below it.
  */
 export function ProblemAlert({
