@@ -93,7 +93,11 @@ export const VerifyCredentialResponseSchema = z
     revoked: z.boolean(),
     /** Verified and issued by this portal's own DID. */
     trustedIssuer: z.boolean(),
+    /** The issuer field names this portal's DID, whether or not the proof holds. */
+    issuerIsPortal: z.boolean(),
     issuer: z.string().nullable(),
+    /** Explorer pages of the transactions the credential names (a purchase's payment and delivery), by hash. */
+    explorerLinks: z.record(z.string(), z.string()),
     errors: z.array(z.string()),
     /** The credential that was checked, when it was looked up by CID. */
     credential: z.record(z.string(), z.unknown()).optional(),

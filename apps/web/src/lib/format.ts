@@ -23,3 +23,19 @@ export function formatFileSize(bytes: number, language: string): string {
     bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(bytes / 1024, 0.1), 'kilobyte'];
   return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
+
+/**
+ * An exact percentage (a decimal string such as "0.002000") in the reader's language, with every
+ * digit it was given: "0.002000%", "0,002000 %" in French. Digits stay Latin, as in amounts.
+ */
+export function formatPercent(percent: string, language: string): string {
+  const digits = percent.split('.')[1]?.length ?? 0;
+  const value = Number(percent);
+  if (!Number.isFinite(value)) return `${percent}%`;
+  return new Intl.NumberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    numberingSystem: 'latn',
+  }).format(value / 100);
+}

@@ -27,6 +27,13 @@ export async function credentialsModule(
     dids: deps.dids,
     clock: infra.clock,
     publicUrl: config.publicUrl,
+    // The engines the purchases settle on: payments and ERC tokens on the EVM, SPL on Solana.
+    explorerTxUrl: (family, hash) =>
+      family === 'ethereum'
+        ? infra.chain.explorerTxUrl(hash as `0x${string}`)
+        : family === 'solana'
+          ? infra.solana.explorerTxUrl(hash)
+          : undefined,
   });
   const revocation = new RevocationService({
     db: infra.db,

@@ -16,6 +16,7 @@ import {
   type CredentialType,
   type VerifiableCredential,
 } from '@portal/shared/credentials';
+import { SolanaSignatureSchema, TxHashSchema } from '@portal/shared/chain';
 import { messages } from '@portal/shared/messages';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -48,7 +49,16 @@ export interface CredentialsDeps {
   dids: Pick<DidService, 'find'>;
   clock: Clock;
   publicUrl: string;
+  /** The explorer page of a transaction on a chain with an engine here; undefined elsewhere. */
+  explorerTxUrl(family: string, hash: string): string | undefined;
 }
+
+/** The transactions a purchase credential names (what the purchases module signs). */
+const PurchaseClaimSchema = z.looseObject({
+  blockchain: z.string(),
+  paymentTransaction: z.string().optional(),
+  deliveryTransaction: z.string().optional(),
+});
 
 export interface IssuedCredential {
   credential: VerifiableCredential;
@@ -64,6 +74,10 @@ export interface VerificationResult {
   revoked: boolean;
   issuer: string | null;
   trustedIssuer: boolean;
+  /** The issuer field names this portal, proven or not (a tampered copy of ours still does). */
+  issuerIsPortal: boolean;
+  /** Explorer pages of the transactions the credential names, by hash. */
+  explorerLinks: Record<string, string>;
   errors: string[];
 }
 
@@ -330,10 +344,15 @@ export class CredentialsService {
    */
   async verify(credential: Record<string, unknown>): Promise<VerificationResult> {
     const issuer = issuerOf(credential);
+    const described = {
+      issuer,
+      issuerIsPortal: issuer === this.deps.issuer.did,
+      explorerLinks: this.explorerLinks(credential),
+    };
     const unverified = (errors: string[], revoked = false) => ({
+      ...described,
       verified: false,
       revoked,
-      issuer,
       trustedIssuer: false,
       errors,
     });
@@ -368,12 +387,37 @@ export class CredentialsService {
       );
     }
     return {
+      ...described,
       verified: true,
       revoked: false,
-      issuer,
-      trustedIssuer: issuer === this.deps.issuer.did,
+      trustedIssuer: described.issuerIsPortal,
       errors: [],
     };
+  }
+
+  /**
+   * A purchase credential's payment (always on Ethereum, docs/architecture.md "Chains") and
+   * delivery (on the token's chain) as explorer links; only well-formed hashes, since a visitor
+   * may paste any document.
+   */
+  private explorerLinks(credential: Record<string, unknown>): Record<string, string> {
+    const parsed = PurchaseClaimSchema.safeParse(
+      (credential.credentialSubject as Record<string, unknown> | undefined)?.tokenPurchase,
+    );
+    if (!parsed.success) return {};
+    const { blockchain, paymentTransaction, deliveryTransaction } = parsed.data;
+    const links: Record<string, string> = {};
+    for (const [family, hash] of [
+      ['ethereum', paymentTransaction],
+      [blockchain, deliveryTransaction],
+    ] as const) {
+      const wellFormed =
+        family === 'ethereum' ? TxHashSchema : family === 'solana' ? SolanaSignatureSchema : undefined;
+      const url =
+        hash && wellFormed?.safeParse(hash).success ? this.deps.explorerTxUrl(family, hash) : undefined;
+      if (url) links[hash!] = url;
+    }
+    return links;
   }
 
   /** Verifies the credential stored under a CID, when `reader` may read it. */
@@ -386,6 +430,8 @@ export class CredentialsService {
       revoked: false,
       issuer: null,
       trustedIssuer: false,
+      issuerIsPortal: false,
+      explorerLinks: {},
       errors: [error],
     });
     let document;

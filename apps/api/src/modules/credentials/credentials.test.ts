@@ -320,7 +320,9 @@ describe('issuing a credential', () => {
         verified: true,
         revoked: false,
         trustedIssuer: true,
+        issuerIsPortal: true,
         issuer: issuerDid,
+        explorerLinks: {},
         errors: [],
       });
     });
@@ -337,13 +339,15 @@ describe('issuing a credential', () => {
         verified: true,
         revoked: false,
         trustedIssuer: true,
+        issuerIsPortal: true,
         issuer: issuerDid,
+        explorerLinks: {},
         errors: [],
         credential: issued.credential,
       });
     });
 
-    it('rejects a tampered credential with the reason', async () => {
+    it('rejects a tampered credential with the reason, still naming the portal as its issuer', async () => {
       const tampered = clone(issued.credential);
       tampered.credentialSubject.full_name = 'Ada Lovelacf';
       expect(await verifyAnswer({ credential: tampered })).toEqual({
@@ -351,9 +355,35 @@ describe('issuing a credential', () => {
         verified: false,
         revoked: false,
         trustedIssuer: false,
+        issuerIsPortal: true,
         issuer: issuerDid,
+        explorerLinks: {},
         errors: ['Invalid signature.'],
       });
+    });
+
+    it("links a purchase credential's payment and delivery to their explorers, well-formed hashes only", async () => {
+      const payment = `0x${'ab'.repeat(32)}`;
+      const signature = '5'.repeat(87);
+      const purchase = (blockchain: string, deliveryTransaction: string) =>
+        t.app.container.credentials.issue({
+          userId: alice.user.id,
+          type: 'TokenPurchaseCredential',
+          subject: {
+            id: aliceDid,
+            tokenPurchase: { blockchain, amount: '2', paymentTransaction: payment, deliveryTransaction },
+          },
+        });
+      const spl = await verifyAnswer({ credential: (await purchase('solana', signature)).credential });
+      expect(spl).toMatchObject({ verified: true, trustedIssuer: true });
+      expect(spl.explorerLinks).toEqual({
+        [payment]: `${TEST_PUBLIC_URL}/explorer/tx/${payment}`,
+        [signature]: `${TEST_PUBLIC_URL}/explorer/solana/tx/${signature}`,
+      });
+      const junk = await verifyAnswer({
+        credential: (await purchase('ethereum', 'javascript:alert(1)')).credential,
+      });
+      expect(junk.explorerLinks).toEqual({ [payment]: `${TEST_PUBLIC_URL}/explorer/tx/${payment}` });
     });
 
     it('verifies a valid credential from another issuer without trusting the issuer', async () => {

@@ -18,7 +18,7 @@ import type { VerifiableCredential } from '@portal/shared/credentials';
 import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
 import { useCredentialCheck } from '../api/verify-credential';
-import { CredentialFacts, Fact, FactSection } from './CredentialFacts';
+import { CredentialFacts, Fact, FactSection, purchaseClaim } from './CredentialFacts';
 import { ShareCredential } from './ShareCredential';
 import { VerificationResult } from './VerificationResult';
 
@@ -99,20 +99,27 @@ export function CredentialDialog({
               </Link>
             )}
           </Box>
-          <CredentialFacts credential={credential} />
-          <FactSection
-            title={t('credentials.wallets')}
-            empty={wallets.length ? undefined : t('credentials.noWallets')}
-          >
-            {wallets.map(([asset, address]) => (
-              <Fact key={asset} label={asset} value={address} code />
-            ))}
-          </FactSection>
+          <CredentialFacts credential={credential} links={check.data?.explorerLinks} />
+          {/* A purchase credential names no wallets: its delivery address is part of the purchase. */}
+          {!purchaseClaim(credential) && (
+            <FactSection
+              title={t('credentials.wallets')}
+              empty={wallets.length ? undefined : t('credentials.noWallets')}
+            >
+              {wallets.map(([asset, address]) => (
+                <Fact key={asset} label={asset} value={address} code />
+              ))}
+            </FactSection>
+          )}
           <FactSection title={t('credentials.ipfs')}>
             {cid && <Fact label={t('credentials.cid')} value={cid} code />}
             <Fact label={t('credentials.gateway')} value={vcUrl} code />
             {cid && <Fact label={t('credentials.ipfsUri')} value={`ipfs://${cid}`} code />}
           </FactSection>
+          {/* The document holds personal data: the gateway answers its holder only (ADR 12). */}
+          <Alert severity="info" data-testid="credential-private-links">
+            {t('credentials.privateLinks')}
+          </Alert>
           {cid && <ShareCredential cid={cid} />}
           <Box component="section">
             <Box sx={{ display: 'flex', alignItems: 'center', marginBlockEnd: 1 }}>

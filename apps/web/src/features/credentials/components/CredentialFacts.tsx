@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_STATUSES, type KycStatus } from '@portal/shared/kyc';
-import { formatDate } from '../../../lib/format';
+import { formatUnits } from '@portal/shared/money';
+import { chainLabelKey } from '../../../lib/chain-label';
+import { formatDate, formatPercent } from '../../../lib/format';
 import { countryName } from '../../../lib/country-name';
 
 const mono = { fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', fontSize: 13 } as const;
@@ -21,9 +24,15 @@ export function FactSection({
   empty?: string;
   children?: ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <Box component="section">
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, marginBlockEnd: 1 }}>
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography
+        id={headingId}
+        variant="subtitle2"
+        component="h3"
+        sx={{ fontWeight: 700, marginBlockEnd: 1 }}
+      >
         {title}
       </Typography>
       {empty ? (
@@ -79,11 +88,87 @@ function issuerOf(credential: Claims): string | undefined {
   return text(issuer) ?? text((issuer as Claims | null | undefined)?.id);
 }
 
+/** A purchase credential's claim (what the purchases module signs), when the document has one. */
+export function purchaseClaim(credential: Claims): Claims | undefined {
+  const claim = ((credential.credentialSubject ?? {}) as Claims).tokenPurchase;
+  return claim && typeof claim === 'object' && !Array.isArray(claim) ? (claim as Claims) : undefined;
+}
+
+const wei = (value: unknown) => {
+  const digits = text(value);
+  return digits && /^\d{1,78}$/.test(digits) ? `${formatUnits(BigInt(digits), 18)} ETH` : '—';
+};
+
+/** A transaction hash, linked to its explorer page when the verification named one. */
+function Transaction({ hash, links }: { hash: unknown; links: Record<string, string> }) {
+  const value = text(hash);
+  if (!value) return <>—</>;
+  const url = links[value];
+  return url ? (
+    <Link href={url} target="_blank" rel="noopener noreferrer">
+      {value}
+    </Link>
+  ) : (
+    <>{value}</>
+  );
+}
+
+/** docs/product.md §3.3, a purchase credential: what was bought, at what price, on which chain, and its transactions. */
+function PurchaseFacts({ claim, links }: { claim: Claims; links: Record<string, string> }) {
+  const { t, i18n } = useTranslation();
+  const token = (claim.token ?? {}) as Claims;
+  const name = text(token.name);
+  const symbol = text(token.symbol) ?? '';
+  const amount = text(claim.amount);
+  const percent = text(claim.ownershipPercent);
+  const items = Array.isArray(claim.itemIds) ? claim.itemIds.map(String) : [];
+  return (
+    <FactSection title={t('credentials.purchase.title')}>
+      <Fact label={t('credentials.purchase.token')} value={name ? `${name} (${symbol})` : '—'} />
+      <Fact label={t('credentials.purchase.tokenType')} value={text(token.tokenType) ?? '—'} />
+      <Fact
+        label={t('credentials.purchase.blockchain')}
+        value={t(`chains.${chainLabelKey(text(claim.blockchain))}`)}
+      />
+      {text(token.contract) && (
+        <Fact label={t('credentials.purchase.contract')} value={text(token.contract)} code />
+      )}
+      <Fact label={t('credentials.purchase.amount')} value={amount ? `${amount} ${symbol}` : '—'} />
+      <Fact
+        label={t('credentials.purchase.ownership')}
+        value={percent ? formatPercent(percent, i18n.language) : '—'}
+      />
+      <Fact label={t('credentials.purchase.price')} value={wei(claim.priceWei)} />
+      <Fact label={t('credentials.purchase.paid')} value={wei(claim.paidWei)} />
+      <Fact
+        label={t('credentials.purchase.payment')}
+        value={<Transaction hash={claim.paymentTransaction} links={links} />}
+        code
+      />
+      <Fact
+        label={t('credentials.purchase.delivery')}
+        value={<Transaction hash={claim.deliveryTransaction} links={links} />}
+        code
+      />
+      <Fact label={t('credentials.purchase.deliveredTo')} value={text(claim.deliveredTo) ?? '—'} code />
+      {items.length > 0 && <Fact label={t('credentials.purchase.items')} value={items.join(', ')} code />}
+    </FactSection>
+  );
+}
+
 /**
  * docs/product.md §3.3: basic information and credential subject, read defensively,
- * since the public verification page shows whatever document a visitor pasted.
+ * since the public verification page shows whatever document a visitor pasted. A purchase
+ * credential names its holder by DID only and shows the purchase instead of identity claims.
  */
-export function CredentialFacts({ credential }: { credential: Claims }) {
+export function CredentialFacts({
+  credential,
+  links = {},
+}: {
+  credential: Claims;
+  /** Explorer pages of the transactions it names, by hash (from its verification). */
+  links?: Record<string, string>;
+}) {
   const { t, i18n } = useTranslation();
   const subject = (credential.credentialSubject ?? {}) as Claims;
   const date = (value: unknown) => (text(value) ? formatDate(value as string, i18n.language) : '—');
@@ -92,6 +177,7 @@ export function CredentialFacts({ credential }: { credential: Claims }) {
     : [];
   const kycStatus = text(subject.kycStatus);
   const country = text(subject.country);
+  const purchase = purchaseClaim(credential);
   return (
     <>
       <FactSection title={t('credentials.basic')}>
@@ -103,17 +189,22 @@ export function CredentialFacts({ credential }: { credential: Claims }) {
       </FactSection>
       <FactSection title={t('credentials.subject')}>
         <Fact label={t('credentials.subjectId')} value={text(subject.id) ?? '—'} code />
-        <Fact label={t('credentials.name')} value={text(subject.full_name) ?? '—'} />
-        <Fact label={t('credentials.email')} value={text(subject.email) ?? '—'} code />
-        <Fact
-          label={t('credentials.kycStatus')}
-          value={isKycStatus(kycStatus) ? t(`kycStatus.${kycStatus}`) : (kycStatus ?? '—')}
-        />
-        <Fact
-          label={t('credentials.country')}
-          value={country ? `${countryName(country, i18n.language)} (${country})` : '—'}
-        />
+        {!purchase && (
+          <>
+            <Fact label={t('credentials.name')} value={text(subject.full_name) ?? '—'} />
+            <Fact label={t('credentials.email')} value={text(subject.email) ?? '—'} code />
+            <Fact
+              label={t('credentials.kycStatus')}
+              value={isKycStatus(kycStatus) ? t(`kycStatus.${kycStatus}`) : (kycStatus ?? '—')}
+            />
+            <Fact
+              label={t('credentials.country')}
+              value={country ? `${countryName(country, i18n.language)} (${country})` : '—'}
+            />
+          </>
+        )}
       </FactSection>
+      {purchase && <PurchaseFacts claim={purchase} links={links} />}
     </>
   );
 }

@@ -38,7 +38,14 @@ export function VerificationResult({ result }: { result: VerifyCredentialRespons
           icon={result.trustedIssuer ? <VerifiedUserOutlined /> : <HelpOutlineOutlined />}
           color={result.trustedIssuer ? 'success' : 'default'}
           variant={result.trustedIssuer ? 'filled' : 'outlined'}
-          label={result.trustedIssuer ? t('credentials.trustedIssuer') : t('credentials.untrustedIssuer')}
+          label={
+            result.trustedIssuer
+              ? t('credentials.trustedIssuer')
+              : // Our DID on a document whose proof fails: ours, altered, or a forgery in our name.
+                result.issuerIsPortal
+                ? t('credentials.portalIssuerUnproven')
+                : t('credentials.untrustedIssuer')
+          }
         />
       </Box>
       {result.errors.length > 0 && (

@@ -2,24 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
-import { sampleCredential as credential } from '../../../testing/sample-credential';
+import {
+  DELIVERY_SIGNATURE,
+  PAYMENT_TX,
+  sampleCredential as credential,
+  samplePurchaseCredential,
+  verifyAnswer,
+} from '../../../testing/sample-credential';
 import { VerifyPage } from './VerifyPage';
 
 const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 
 beforeAll(setUpI18n);
 
-/** An answer of POST /api/credentials/verify. */
 const verdict = (verified: boolean, extra: Record<string, unknown> = {}) =>
-  json(200, {
-    success: true,
-    verified,
-    revoked: false,
-    trustedIssuer: verified,
-    issuer: credential.issuer,
-    errors: [],
-    ...extra,
-  });
+  json(200, verifyAnswer(verified, extra));
 
 describe('VerifyPage', () => {
   it('checks the CID of a ?cid= link at once and shows the verdict, issuer and subject', async () => {
@@ -49,6 +46,52 @@ describe('VerifyPage', () => {
     expect(within(result).getByText('Invalid signature.')).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(calls).toEqual([{ path: '/api/credentials/verify', method: 'POST', body: { credential } }]);
+  });
+
+  it("says a failed credential in the portal's name names this portal, not an unknown issuer", async () => {
+    stubFetch(() => verdict(false, { issuerIsPortal: true, errors: ['Invalid signature.'] }));
+    const user = userEvent.setup();
+    renderAt('/verify', <VerifyPage />, '/verify');
+    await user.click(screen.getByLabelText('Credential JSON, share link or CID'));
+    await user.paste(JSON.stringify(credential));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const result = await screen.findByTestId('verification-result');
+    expect(within(result).getByText('Not verified')).toBeInTheDocument();
+    expect(
+      within(result).getByText('Names this portal as issuer, but the proof does not hold'),
+    ).toBeInTheDocument();
+    expect(within(result).queryByText('Issuer not recognised')).toBeNull();
+  });
+
+  it('shows what a purchase credential bought, with its transactions linked to the explorer', async () => {
+    const links = {
+      [PAYMENT_TX]: `http://portal.test/explorer/tx/${PAYMENT_TX}`,
+      [DELIVERY_SIGNATURE]: `http://portal.test/explorer/solana/tx/${DELIVERY_SIGNATURE}`,
+    };
+    stubFetch(() => verdict(true, { credential: samplePurchaseCredential, explorerLinks: links }));
+    renderAt(`/verify?cid=${CID}`, <VerifyPage />, '/verify');
+    await screen.findByTestId('verification-result');
+    const purchase = screen.getByRole('region', { name: 'Purchase' });
+    const fact = (label: string) => within(purchase).getByText(label).nextElementSibling;
+    expect(fact('Token')).toHaveTextContent('Startup Equity Pool (SEQP)');
+    expect(fact('Token type')).toHaveTextContent('SPL');
+    expect(fact('Blockchain')).toHaveTextContent('Solana');
+    expect(fact('Amount')).toHaveTextContent('2 SEQP');
+    expect(fact('Ownership percentage')).toHaveTextContent('0.002000%');
+    expect(fact('Price per token')).toHaveTextContent('0.0015 ETH');
+    expect(fact('Paid')).toHaveTextContent('0.003 ETH');
+    expect(within(purchase).getByRole('link', { name: PAYMENT_TX })).toHaveAttribute(
+      'href',
+      links[PAYMENT_TX],
+    );
+    expect(within(purchase).getByRole('link', { name: DELIVERY_SIGNATURE })).toHaveAttribute(
+      'href',
+      links[DELIVERY_SIGNATURE],
+    );
+    // Not the identity claims a purchase credential does not carry.
+    expect(screen.queryByText('Name')).toBeNull();
+    expect(screen.queryByText('Email')).toBeNull();
+    expect(screen.queryByText('—')).toBeNull();
   });
 
   it('opens a share link at once, and says when the credential was revoked', async () => {
@@ -84,16 +127,7 @@ describe('VerifyPage', () => {
   });
 
   it('checks an uploaded credential file', async () => {
-    const calls = stubFetch(() =>
-      json(200, {
-        success: true,
-        verified: true,
-        revoked: false,
-        trustedIssuer: true,
-        issuer: credential.issuer,
-        errors: [],
-      }),
-    );
+    const calls = stubFetch(() => verdict(true));
     const user = userEvent.setup();
     renderAt('/verify', <VerifyPage />, '/verify');
     const file = new File([JSON.stringify(credential)], 'credential.json', { type: 'application/json' });

@@ -144,7 +144,7 @@ function VerifyForm() {
         {verify.data && (
           <Stack sx={{ gap: 3 }} aria-live="polite">
             <VerificationResult result={verify.data} />
-            {credential && <CredentialFacts credential={credential} />}
+            {credential && <CredentialFacts credential={credential} links={verify.data.explorerLinks} />}
           </Stack>
         )}
         <Box sx={{ textAlign: 'center' }}>
