@@ -150,7 +150,7 @@ export class CredentialsService {
     return portalContext(this.deps.publicUrl);
   }
 
-  /** The spec's subject claims for an investor, from their profile (KYC identity, vault wallets). */
+  /** The subject claims of docs/product.md §3.3 for an investor, from their profile (KYC identity, vault wallets). */
   async investorSubject(userId: string): Promise<CredentialSubject> {
     const [profile, did] = await Promise.all([
       this.deps.users.getProfile(userId),
