@@ -50,6 +50,7 @@ export const messages = {
   twoFactorPaused: 'Too many wrong codes for this account. Please wait, or use one of your recovery codes.',
   internalError: 'Something went wrong. Please try again.',
   serviceUnavailable: 'Service unavailable',
+  temporarilyUnavailable: 'The portal is temporarily unavailable. Please try again in a moment.',
   forgotPasswordSent: 'If an account exists for that email, a password reset link has been sent.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   passwordResetDone: 'Your password has been reset. Please sign in with your new password.',

@@ -15,9 +15,8 @@ declare module 'fastify' {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = toDomainError(error);
-    if (mapped.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
+    if (mapped.code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'dependency unavailable');
+    else if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, mapped);
   });
 }
@@ -50,6 +49,11 @@ function toDomainError(error: FastifyError): DomainError {
     const first = Object.values(fields)[0] ?? error.validation[0]?.message ?? messages.validationFailed;
     return new DomainError('VALIDATION_ERROR', first, Object.keys(fields).length ? { fields } : {});
   }
+  if (isDependencyDown(error))
+    return new DomainError('SERVICE_UNAVAILABLE', messages.temporarilyUnavailable, {
+      retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
+      cause: error,
+    });
   if (isResponseSerializationError(error))
     return new DomainError('INTERNAL', messages.internalError, { cause: error });
   const byStatus: Record<number, [ErrorCode, string]> = {
@@ -67,4 +71,50 @@ function toDomainError(error: FastifyError): DomainError {
   const known = error.statusCode ? byStatus[error.statusCode] : undefined;
   if (known) return new DomainError(known[0], known[1], { cause: error });
   return new DomainError('INTERNAL', messages.internalError, { cause: error });
+}
+
+/** Long enough for a restarted database or a node's blip to pass, short enough not to idle. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 2;
+
+/** Socket errors: the peer is not there, went away or cannot be found. */
+const NETWORK_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs that say the database cannot serve now, not that the statement was wrong: class 08
+ * (connection exception), 57P01–57P03 (terminated by an administrator, crash, starting up), 53300
+ * (too many connections).
+ */
+const DATABASE_DOWN = /^(08...|57P0[1-3]|53300)$/;
+/** node-postgres says these in words only: a connection dropped mid-query, a pool wait timed out. */
+const POOL_DOWN = /Connection terminated|timeout exceeded when trying to connect|Client was closed/i;
+/** viem's errors for a node that does not answer. */
+const CHAIN_NODE_DOWN = new Set([
+  'HttpRequestError',
+  'TimeoutError',
+  'WebSocketRequestError',
+  'SocketClosedError',
+]);
+
+/**
+ * Whether an error means a dependency (the database, a chain node) is down rather than that the
+ * request or the code is wrong; wrappers (Drizzle's query error, viem's) are looked through.
+ */
+export function isDependencyDown(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, name, message, cause } = current as Record<string, unknown>;
+    if (typeof code === 'string' && (NETWORK_DOWN.has(code) || DATABASE_DOWN.test(code))) return true;
+    if (typeof name === 'string' && CHAIN_NODE_DOWN.has(name)) return true;
+    if (typeof message === 'string' && POOL_DOWN.test(message)) return true;
+    current = cause;
+  }
+  return false;
 }

@@ -4,6 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotifierProvider } from '../components/Notifier';
+import { UnavailableNotice } from '../components/UnavailableNotice';
 import { styleCache } from './direction';
 import { useThemeMode } from './preferences';
 import { createAppTheme } from './theme';
@@ -19,6 +20,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <NotifierProvider>{children}</NotifierProvider>
+        <UnavailableNotice />
       </ThemeProvider>
     </CacheProvider>
   );

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as sharedAuth from '@portal/shared/auth';
-import { ApiError, COOKIE_SESSION_TOKEN, CSRF_HEADER, createApiClient } from './api-client';
+import {
+  ApiError,
+  availability,
+  COOKIE_SESSION_TOKEN,
+  CSRF_HEADER,
+  createApiClient,
+  READ_RETRIES,
+} from './api-client';
 import {
   AUTH_CHANGE_EVENT,
   getAuthToken,
@@ -286,5 +293,44 @@ describe('logout', () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await createApiClient({ fetch }).logout();
     expect([getAuthToken(), getUserData()]).toEqual([null, null]);
+  });
+});
+
+describe('reads while a dependency is down (503 with Retry-After)', () => {
+  const unavailable = () =>
+    new Response(JSON.stringify({ success: false, error: 'temporarily unavailable' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '2' },
+    });
+
+  it('asks a read again after Retry-After, telling the app meanwhile that it is retrying', async () => {
+    let calls = 0;
+    const { fetch } = fakeFetch(() => (++calls < 3 ? unavailable() : json(200, { success: true, n: calls })));
+    const waits: number[] = [];
+    const seen: boolean[] = [];
+    const stop = availability.subscribe(() => seen.push(availability.unavailable()));
+    const api = createApiClient({ fetch, wait: async (ms) => void waits.push(ms) });
+    await expect(api.get('/token-purchases/my-assets')).resolves.toEqual({ success: true, n: 3 });
+    stop();
+    expect(waits).toEqual([2000, 2000]);
+    expect(seen).toEqual([true, false]);
+  });
+
+  it(`gives up after ${READ_RETRIES} more tries, and never repeats a write or a 503 without Retry-After`, async () => {
+    const down = fakeFetch(unavailable);
+    const api = createApiClient({ fetch: down.fetch, wait: async () => {} });
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 503 });
+    expect(down.calls).toHaveLength(1 + READ_RETRIES);
+    expect(availability.unavailable()).toBe(true);
+    const write = fakeFetch(unavailable);
+    await expect(createApiClient({ fetch: write.fetch }).post('/x', {})).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(write.calls).toHaveLength(1);
+    const plain = fakeFetch(() => new Response('', { status: 503 }));
+    await expect(createApiClient({ fetch: plain.fetch }).get('/x')).rejects.toMatchObject({ status: 503 });
+    expect(plain.calls).toHaveLength(1);
+    await createApiClient({ fetch: fakeFetch(() => json(200, {})).fetch }).get('/x');
+    expect(availability.unavailable()).toBe(false);
   });
 });

@@ -44,6 +44,41 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** How long to wait before asking a read again, given the server's Retry-After (ms). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/** A read the server answers 503 with Retry-After (a dependency is down) is asked this often more. */
+export const READ_RETRIES = 3;
+/** Longest wait between two tries, whatever Retry-After says. */
+const MAX_READ_WAIT_MS = 10_000;
+
+/**
+ * Whether the portal's latest answer to a read said it is temporarily unavailable (503, or no
+ * answer at all): the app shows that it is retrying instead of an error.
+ */
+function createAvailability() {
+  let unavailable = false;
+  const listeners = new Set<() => void>();
+  return {
+    unavailable: () => unavailable,
+    set(next: boolean) {
+      if (next === unavailable) return;
+      unavailable = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+export const availability = createAvailability();
+
+/** Seconds of a Retry-After header (the API sends seconds, never a date), or undefined. */
+export function retryAfterMs(response: Pick<Response, 'headers'>): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_READ_WAIT_MS) : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -62,6 +97,7 @@ export function errorText(body: unknown, raw: string, status: number): string {
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '/api';
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const wait = options.wait ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let refreshing: Promise<boolean> | null = null;
   let recovering: Promise<boolean> | null = null;
   // Bumped by each successful refresh: a 401 for a request sent with older tokens is just retried.
@@ -165,8 +201,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return send(path, options);
   }
 
+  /**
+   * Reads (GET, idempotent) that the server answers 503 with Retry-After are asked again after the
+   * time it names, a few times; whether the portal answers is told to `availability`.
+   */
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    return parse<T>(await exchange(path, options));
+    const read = (options.method ?? 'GET') === 'GET';
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await exchange(path, options);
+      } catch (error) {
+        if (read && error instanceof TypeError) availability.set(true);
+        throw error;
+      }
+      const pause = response.status === 503 ? retryAfterMs(response) : undefined;
+      if (read) availability.set(response.status === 503);
+      if (!read || pause === undefined || attempt >= READ_RETRIES || options.signal?.aborted)
+        return parse<T>(response);
+      await wait(pause);
+    }
   }
 
   return {
