@@ -47,7 +47,7 @@ function lines(pattern: RegExp): string[] {
 }
 
 function headings(document: string): string[] {
-  return readFileSync(path.join(root, 'docs', document), 'utf8')
+  return readFileSync(path.join(root, document), 'utf8')
     .split('\n')
     .flatMap((line) => /^#{2,4} (.+)$/.exec(line)?.[1] ?? []);
 }
@@ -75,7 +75,7 @@ describe('citations in code', () => {
 
   it('cite sections of docs/product.md that exist', () => {
     const sections = new Set(
-      headings('product.md').flatMap((title) => /^(\d+(?:\.\d+)?)\.? /.exec(title)?.[1] ?? []),
+      headings('docs/product.md').flatMap((title) => /^(\d+(?:\.\d+)?)\.? /.exec(title)?.[1] ?? []),
     );
     const cited = new RegExp(
       `docs/product\\.md((?:[ ,/\\u2013-]*(?:and )?${SECTION}\\d+(?:\\.\\d+)?)+)`,
@@ -119,13 +119,14 @@ describe('citations in code', () => {
     expect(missing).toEqual([]);
   });
 
-  it('cite headings of docs/architecture.md that exist', () => {
-    const titles = new Set(headings('architecture.md'));
-    const missing = lines(/docs\/architecture\.md, "/).flatMap((line) =>
-      [...line.matchAll(/docs\/architecture\.md, "([^"]+)"/g)]
-        .map((match) => match[1]!)
-        .filter((title) => !titles.has(title))
-        .map((title) => `"${title}" in ${line}`),
+  it('cite headings of docs/architecture.md, CONTRIBUTING.md and README.md that exist', () => {
+    const documents = ['docs/architecture.md', 'CONTRIBUTING.md', 'README.md'];
+    const titles = new Map(documents.map((document) => [document, new Set(headings(document))]));
+    const cited = /(docs\/architecture\.md|CONTRIBUTING\.md|README\.md), "([^"]+)"/g;
+    const missing = lines(/(architecture|CONTRIBUTING|README)\.md, "/).flatMap((line) =>
+      [...line.matchAll(cited)]
+        .filter((match) => !titles.get(match[1]!)!.has(match[2]!))
+        .map((match) => `${match[1]}, "${match[2]}" in ${line}`),
     );
     expect(missing).toEqual([]);
   });
