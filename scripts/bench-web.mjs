@@ -11,6 +11,9 @@
  *  3. Lighthouse-style mobile figures (phone viewport, CPU ×4 slower, slow 4G): largest
  *     contentful paint and total blocking time of /login, /dashboard (signed in) and a blank
  *     static page measured in the same run, so the numbers can be read on any machine;
+ *  4. for the signed-in pages a visitor opens first (/dashboard, the marketplace), loaded cold at
+ *     desktop size without throttling (this machine's own speed): every request from navigation
+ *     until the network is idle, by kind, and the time until the page shows its content;
  *  and, for reference, the JavaScript per route from Vite's manifest.
  * A report, not a timed test: it fails (exit 1) only when the size budget is exceeded.
  */
@@ -45,10 +48,7 @@ const ROUTES = {
   '/forgot-password': [page('auth/components/ForgotPasswordPage')],
   '/reset-password': [page('auth/components/ResetPasswordPage')],
   '/dashboard': ['src/features/dashboard/routes.ts', page('dashboard/components/OverviewTab')],
-  '/account-settings': [
-    'src/features/dashboard/routes.ts',
-    page('settings/components/AccountSettingsPage'),
-  ],
+  '/account-settings': ['src/features/dashboard/routes.ts', page('settings/components/AccountSettingsPage')],
 };
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -195,6 +195,46 @@ function observePerformance() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+/**
+ * Registered before the page's first script: the time (from navigation start) at which `selector`
+ * first matches an element with text, kept on `window` for `coldLoad`.
+ */
+function observeContent(selector) {
+  const found = () =>
+    [...globalThis.document.querySelectorAll(selector)].some((node) => node.textContent.trim());
+  const record = () => {
+    if (globalThis.__benchContent === undefined && found()) {
+      globalThis.__benchContent = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new globalThis.MutationObserver(record);
+  observer.observe(globalThis.document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Opens `url` once in a fresh desktop context (cold cache, no throttling): the requests it makes
+ * from navigation until the network is idle, by resource type, and the time until `content` shows.
+ */
+async function coldLoad(browser, url, { storageState, content }) {
+  const context = await browser.newContext({ storageState, viewport: { width: 1366, height: 768 } });
+  await context.addInitScript(observeContent, content);
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (request) => requests.push(request));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => globalThis.__benchContent !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const contentMs = await page.evaluate(() => globalThis.__benchContent);
+  await context.close();
+  const byType = {};
+  for (const request of requests) byType[request.resourceType()] = (byType[request.resourceType()] ?? 0) + 1;
+  const api = requests
+    .filter((request) => new URL(request.url()).pathname.startsWith('/api/'))
+    .map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+  return { requests: requests.length, byType, api, contentMs };
+}
+
 /** LCP, FCP, TBT (long tasks' time over 50 ms, from FCP until now) and render-blocking styles. */
 function readFigures(page) {
   return page.evaluate(() => {
@@ -273,6 +313,43 @@ async function measure(browser, url, options = {}) {
   };
 }
 
+/** The signed-in pages opened cold, and what shows that each has its content. */
+const SIGNED_IN_PAGES = [
+  ['/dashboard', '/dashboard', '[data-testid="overview-stats"]'],
+  ['marketplace', '/dashboard?tab=marketplace', '[data-testid="listing-row"]'],
+];
+const REQUEST_BUDGET = 25;
+const CONTENT_BUDGET_MS = 1000;
+
+async function measureSignedIn(browser, url, session) {
+  const rows = [];
+  for (const [name, path, content] of SIGNED_IN_PAGES) {
+    const samples = [];
+    for (let i = 0; i < runs; i += 1)
+      samples.push(await coldLoad(browser, `${url}${path}`, { storageState: session, content }));
+    rows.push({
+      name,
+      requests: median(samples.map((sample) => sample.requests)),
+      contentMs: median(samples.map((sample) => sample.contentMs)),
+      byType: samples[0].byType,
+      api: samples[0].api,
+    });
+  }
+  return rows;
+}
+
+/** The demo issuer's listings appear shortly after a fresh start: the marketplace waits for them. */
+async function waitForListings(url, session) {
+  const cookie = session.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const response = await fetch(`${url}/api/escrow/marketplace`, { headers: { cookie } });
+    if (response.ok && ((await response.json()).data?.listings?.length ?? 0) > 0) return;
+    if (Date.now() > deadline) throw new Error('no marketplace listing two minutes after the start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** A signed-in browser state for /dashboard: a cookie session, as the web app itself opens. */
 async function investorSession(browser, url) {
   const context = await browser.newContext();
@@ -328,6 +405,9 @@ async function main() {
       ],
     ];
 
+    await waitForListings(portal.url, session);
+    const signedIn = await measureSignedIn(browser, portal.url, session);
+
     for (const [name, { js }] of results.slice(1)) {
       const gzip = js.reduce((sum, file) => sum + file.gzip, 0);
       console.log(`\nJavaScript loaded by ${name} until network idle (Chromium, gzip -9 of each body)`);
@@ -361,7 +441,30 @@ async function main() {
       }`;
       console.log(`${name.padEnd(20)}${lcpText.padEnd(34)}${tbtText}`);
     }
+    console.log(
+      `\nSigned-in pages opened cold: 1366×768, no throttling (this machine), ${runs} runs each, ` +
+        `median [min–max]; aims: ≤ ${REQUEST_BUDGET} requests, content ≤ ${CONTENT_BUDGET_MS} ms`,
+    );
+    console.log('page                requests          content shown');
+    for (const { name, requests, contentMs } of signedIn) {
+      const range = ({ median, min, max }, unit = '') =>
+        `${median.toFixed(0)}${unit} [${min.toFixed(0)}–${max.toFixed(0)}]`;
+      console.log(`${name.padEnd(20)}${range(requests).padEnd(18)}${range(contentMs, ' ms')}`);
+    }
+    for (const { name, byType, api } of signedIn) {
+      const kinds = Object.entries(byType)
+        .sort(([, a], [, b]) => b - a)
+        .map(([type, count]) => `${type} ${count}`)
+        .join(', ');
+      console.log(`  ${name}: ${kinds}; API: ${api.join(', ')}`);
+    }
     saveFigures('web', {
+      signedIn: Object.fromEntries(
+        signedIn.map(({ name, requests, contentMs }) => [
+          name,
+          { requests: requests.median, contentMs: contentMs.median },
+        ]),
+      ),
       chunks: rows,
       pages: Object.fromEntries(
         results.map(([name, { js, lcp, tbt, blocking }]) => [
