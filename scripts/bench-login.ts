@@ -1,26 +1,21 @@
-#!/usr/bin/env node
 /**
- * Sign-in throughput per core: POST /api/auth/login over real HTTP (autocannon in a
- * second process), against the bare argon2id verification it is bound by, run in the same
- * process and the same run with the portal's own parameters (m=19 MiB, t=2, p=1). The ratio
- * says what the rest of the sign-in (session row, token, cookies) costs on top of the hash.
+ * Sign-in throughput per core: POST /api/auth/login over real HTTP (autocannon in a second
+ * process), against the bare argon2id verification it is bound by, run in the same process and
+ * the same run with the portal's own parameters (m=19 MiB, t=2, p=1). The ratio says what the rest
+ * of the sign-in (session row, token, cookies) costs on top of the hash.
  * A report, not a test; the figures are kept for `npm run scorecard`.
  */
-import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
 import pino from 'pino';
-import { benchEnv } from './bench-env.mjs';
-import { load } from './bench-load.mjs';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { ARGON2_POLICY } from '../apps/api/src/modules/auth/passwords.js';
+import { benchEnv, portOf } from './bench-env.js';
+import { load } from './bench-load.js';
 import { saveFigures } from './bench-report.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
-const { loadConfig } = await import(path.join(root, 'apps/api/dist/config.js'));
-const { ARGON2_POLICY } = await import(path.join(root, 'apps/api/dist/modules/auth/passwords.js'));
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const cores = availableParallelism();
@@ -52,7 +47,7 @@ try {
   });
   if (registered.statusCode !== 201 && registered.statusCode !== 200)
     throw new Error(`register: ${registered.statusCode} ${registered.body}`);
-  const result = await load(`http://127.0.0.1:${app.server.address().port}/api/auth/login`, {
+  const result = await load(`http://127.0.0.1:${portOf(app.server)}/api/auth/login`, {
     method: 'POST',
     connections: cores * 2,
     seconds: SECONDS,

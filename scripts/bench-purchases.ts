@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * A token-sale rush (ADR 41): one hot listing on PostgreSQL, a verified investor buying 1 token
  * per request over real HTTP at 50 connections (autocannon, in a second process). Settlement
@@ -15,19 +14,21 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { benchEnv, jsonCaller } from './bench-env.mjs';
-import { load } from './bench-load.mjs';
-import { passKyc } from './bench-kyc.mjs';
+import type { AuthResponse } from '@portal/shared/auth';
+import type { DidStartResponse } from '@portal/shared/did';
+import type { IssuerListing, IssuerToken } from '@portal/shared/issuer';
+import type { PurchaseResponse } from '@portal/shared/purchases';
+import type { CreateVaultResponse } from '@portal/shared/vault';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { benchEnv, jsonCaller, portOf, rowsOf } from './bench-env.js';
+import { passKyc } from './bench-kyc.js';
+import { load } from './bench-load.js';
 import { saveFigures } from './bench-report.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
-const { loadConfig } = await import(path.join(root, 'apps/api/dist/config.js'));
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,7 +39,7 @@ const hello = await (async () => {
   const app = Fastify();
   app.get('/', async () => 'hello');
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const result = await load(`http://127.0.0.1:${app.server.address().port}/`, {
+  const result = await load(`http://127.0.0.1:${portOf(app.server)}/`, {
     connections: CONNECTIONS,
     seconds: SECONDS,
   });
@@ -61,19 +62,19 @@ async function openPortal() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const call = jsonCaller(app);
   const investor = async () => {
-    const { token, user } = await call('POST', '/api/auth/register', undefined, {
+    const { token, user } = await call<AuthResponse>('POST', '/api/auth/register', undefined, {
       name: 'Rush Investor',
       email: `rush.${randomBytes(4).toString('hex')}@example.com`,
       password: 'bench password 1',
     });
     await passKyc(call, token);
-    const { didMetadata } = await call('POST', '/api/did/start', token);
-    const { wallets } = await call('POST', '/api/vault/create', token);
+    const { didMetadata } = await call<DidStartResponse>('POST', '/api/did/start', token);
+    const { wallets } = await call<CreateVaultResponse>('POST', '/api/vault/create', token);
     return {
       token,
       userId: user.id,
       did: didMetadata.did,
-      eth: wallets.find((w) => w.assetId.startsWith('ETH')).address,
+      eth: wallets.find((w) => w.assetId.startsWith('ETH'))!.address as `0x${string}`,
     };
   };
   return {
@@ -89,7 +90,7 @@ async function openPortal() {
   };
 }
 
-const until = async (read, done) => {
+const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
   for (;;) {
     const value = await read();
     if (done(value)) return value;
@@ -97,7 +98,7 @@ const until = async (read, done) => {
   }
 };
 
-const figures = { bare: hello };
+const figures: { bare: number; settlement?: object } = { bare: hello };
 const rush = await openPortal();
 try {
   const { app } = rush;
@@ -119,23 +120,20 @@ try {
   await db.execute(sql`insert into listings (id, token_id, issuer_id, kind, token_amount, price_wei, deadline, status, search_text)
     values (${listingId}, ${tokenId}, ${issuer.id}, 'escrow', ${ON_OFFER}, 1000000000000, now() + interval '1 day', 'DEPLOYED', 'rush')`);
 
-  const result = await load(
-    `http://127.0.0.1:${app.server.address().port}/api/escrow/${listingId}/purchase`,
-    {
-      method: 'POST',
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 1, investorDid, investorWallet: eth }),
-    },
-  );
+  const result = await load(`http://127.0.0.1:${portOf(app.server)}/api/escrow/${listingId}/purchase`, {
+    method: 'POST',
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1, investorDid, investorWallet: eth }),
+  });
   // Requests still in flight when the load stops complete on the server: count from the books.
-  const [row] = (
+  const [row] = rowsOf<{ reserved: string; bought: string; purchases: string }>(
     await db.execute(sql`select reserved::text as reserved,
       (select coalesce(sum(amount), 0) from purchases where listing_id = ${listingId})::text as bought,
       (select count(*) from purchases where listing_id = ${listingId})::text as purchases
-      from listings where id = ${listingId}`)
-  ).rows;
+      from listings where id = ${listingId}`),
+  ) as [{ reserved: string; bought: string; purchases: string }];
   const reservations = Number(row.purchases);
   const exact = row.reserved === row.bought && BigInt(row.reserved) <= BigInt(ON_OFFER);
   console.log('');
@@ -160,14 +158,16 @@ const PURCHASES = 40;
 const settle = await openPortal();
 try {
   const { app, call } = settle;
-  const issuer = await call('POST', '/api/auth/register', undefined, {
+  const issuer = await call<AuthResponse>('POST', '/api/auth/register', undefined, {
     name: 'Bench Issuer',
     email: `bench.issuer.${randomBytes(4).toString('hex')}@example.com`,
     password: 'bench password 1',
     role: 'issuer',
   });
+  // An issuer the platform vouches for may deploy and list without an application review.
+  await app.container.onboarding.preApprove(issuer.user.id);
   await call('POST', '/api/vault/create', issuer.token);
-  const { token: created } = await call('POST', '/api/issuer/tokens', issuer.token, {
+  const { token: created } = await call<{ token: IssuerToken }>('POST', '/api/issuer/tokens', issuer.token, {
     name: 'Settlement Bench',
     symbol: 'SETL',
     description: 'Benchmark token',
@@ -177,10 +177,12 @@ try {
     totalSupply: '100000',
   });
   await until(
-    async () => (await call('GET', `/api/issuer/tokens/${created.id}`, issuer.token)).token.status,
+    async () =>
+      (await call<{ token: IssuerToken }>('GET', `/api/issuer/tokens/${created.id}`, issuer.token)).token
+        .status,
     (status) => status === 'DEPLOYED',
   );
-  const { listing } = await call('POST', '/api/issuer/listings', issuer.token, {
+  const { listing } = await call<{ listing: IssuerListing }>('POST', '/api/issuer/listings', issuer.token, {
     tokenId: created.id,
     kind: 'escrow',
     tokenAmount: '10000',
@@ -189,15 +191,20 @@ try {
   });
   await until(
     async () =>
-      (await call('GET', '/api/issuer/listings', issuer.token)).listings.find((l) => l.id === listing.id)
-        .status,
+      (await call<{ listings: IssuerListing[] }>('GET', '/api/issuer/listings', issuer.token)).listings.find(
+        (l) => l.id === listing.id,
+      )!.status,
     (status) => status === 'DEPLOYED',
   );
   const buyer = await settle.investor();
 
   // Baseline: plain ETH transfers from the buyer's vault, sent and mined through the keyed sender.
   const { chainSender, vault } = app.container;
-  const signer = { address: buyer.eth, signTransaction: (tx) => vault.signEvmTransaction(buyer.userId, tx) };
+  const signer = {
+    address: buyer.eth,
+    signTransaction: (tx: Parameters<typeof vault.signEvmTransaction>[1]) =>
+      vault.signEvmTransaction(buyer.userId, tx),
+  };
   let started = performance.now();
   await Promise.all(
     Array.from({ length: PURCHASES }, async (_, i) => {
@@ -216,11 +223,16 @@ try {
   started = performance.now();
   const ids = await Promise.all(
     Array.from({ length: PURCHASES }, async () => {
-      const { data } = await call('POST', `/api/escrow/${listing.id}/purchase`, buyer.token, {
-        amount: 1,
-        investorDid: buyer.did,
-        investorWallet: buyer.eth,
-      });
+      const { data } = await call<PurchaseResponse>(
+        'POST',
+        `/api/escrow/${listing.id}/purchase`,
+        buyer.token,
+        {
+          amount: 1,
+          investorDid: buyer.did,
+          investorWallet: buyer.eth,
+        },
+      );
       return data.purchase.id;
     }),
   );
@@ -228,7 +240,9 @@ try {
     () =>
       Promise.all(
         ids.map(
-          async (id) => (await call('GET', `/api/token-purchases/${id}`, buyer.token)).data.purchase.status,
+          async (id) =>
+            (await call<PurchaseResponse>('GET', `/api/token-purchases/${id}`, buyer.token)).data.purchase
+              .status,
         ),
       ),
     (all) => all.every((status) => status === 'COMPLETED' || status === 'FAILED'),

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * npm run bench [-- --investors N]
  *
@@ -15,19 +14,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { jsonCaller } from './bench-env.mjs';
-import { passKyc } from './bench-kyc.mjs';
+import type { AuthResponse } from '@portal/shared/auth';
+import type { Sbt } from '@portal/shared/sbt';
+import { buildApp, type App } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { SoulBoundTokens } from '../apps/api/src/modules/chains/soul-bound-token.js';
+import { jsonCaller } from './bench-env.js';
+import { passKyc } from './bench-kyc.js';
 import { saveFigures } from './bench-report.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
-const { loadConfig } = await import(path.join(root, 'apps/api/dist/config.js'));
-const { SoulBoundTokens } = await import(
-  path.join(root, 'apps/api/dist/providers/chain/soul-bound-token.js')
-);
 
 const { values } = parseArgs({ options: { investors: { type: 'string', default: '20' } } });
 const investors = Number(values.investors);
@@ -43,75 +39,81 @@ const config = loadConfig({
   RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
   RATE_LIMIT_API_PER_MINUTE: '1000000',
 });
-const boot = async () => {
+const boot = async (): Promise<App> => {
   const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
   await app.ready();
   return app;
 };
 
 const now = () => performance.now();
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
-const ms = (x) => `${x.toFixed(1)} ms`;
-const call = (app, ...args) => jsonCaller(app)(...args);
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+const p90 = (xs: number[]) => sorted(xs)[Math.floor(xs.length * 0.9)]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 let exitCode = 0;
 try {
   let app = await boot();
+  const call = jsonCaller(app);
   console.log(
     `Embedded setup: ${app.container.database.kind}, chain ${app.container.chain.kind}, custody local`,
   );
 
   // Baselines in the same run.
-  const health = [];
+  const health: number[] = [];
   for (let i = 0; i < 50; i++) {
     const t = now();
-    await call(app, 'GET', '/api/health');
+    await call('GET', '/api/health');
     health.push(now() - t);
   }
-  const transfers = [];
+  const transfers: number[] = [];
   for (let i = 0; i < investors; i++) {
-    const to = `0x${randomBytes(20).toString('hex')}`;
+    const to = `0x${randomBytes(20).toString('hex')}` as const;
     const t = now();
     const hash = await app.container.chain.fund(to, 10n ** 15n);
+    if (!hash) throw new Error('the embedded chain did not fund an address');
     await app.container.chain.waitForReceipt(hash);
     transfers.push(now() - t);
   }
 
-  const mints = [];
-  const minted = [];
+  const mints: number[] = [];
+  const minted: Sbt[] = [];
   for (let i = 0; i < investors; i++) {
-    const { token } = await call(app, 'POST', '/api/auth/register', undefined, {
+    const { token } = await call<AuthResponse>('POST', '/api/auth/register', undefined, {
       name: 'Bench Investor',
       email: `bench.${i}.${Date.now()}@example.com`,
       password: 'bench password',
     });
-    await passKyc((...args) => call(app, ...args), token);
-    await call(app, 'POST', '/api/did/start', token);
-    await call(app, 'POST', '/api/vault/create', token);
-    const { sbt } = await call(app, 'POST', '/api/sbt/create', token, { selectedImageId: 'aurora' });
+    await passKyc(call, token);
+    await call('POST', '/api/did/start', token);
+    await call('POST', '/api/vault/create', token);
+    const { sbt } = await call<{ sbt: Sbt }>('POST', '/api/sbt/create', token, { selectedImageId: 'aurora' });
     const t = now();
-    await call(app, 'POST', '/api/sbt/mint', token, { sbtId: sbt.id });
-    let status;
+    await call('POST', '/api/sbt/mint', token, { sbtId: sbt.id });
+    let status: Sbt;
     do {
       await new Promise((resolve) => setImmediate(resolve));
-      status = (await call(app, 'GET', `/api/sbt/status/${sbt.id}`, token)).sbt;
+      status = (await call<{ sbt: Sbt }>('GET', `/api/sbt/status/${sbt.id}`, token)).sbt;
     } while (status.status === 'minting');
     if (status.status !== 'minted') throw new Error(`mint ${sbt.id} ended ${status.status}: ${status.error}`);
     mints.push(now() - t);
     minted.push(status);
   }
 
+  /** What the chain says of a minted SBT: its receipt's block, its owner and its metadata URI. */
+  const onChain = async (sbt: Sbt, tokens: SoulBoundTokens) => {
+    const receipt = await app.container.chain.publicClient.getTransactionReceipt({
+      hash: sbt.txHash as `0x${string}`,
+    });
+    const tokenId = BigInt(sbt.tokenId!);
+    return {
+      blockHash: receipt.blockHash,
+      owner: await tokens.ownerOf(tokenId),
+      uri: await tokens.tokenURI(tokenId),
+    };
+  };
   const before = await Promise.all(
-    minted.map(async (sbt) => {
-      const receipt = await app.container.chain.publicClient.getTransactionReceipt({ hash: sbt.txHash });
-      const tokens = new SoulBoundTokens(app.container.chain);
-      return {
-        blockHash: receipt.blockHash,
-        owner: await tokens.ownerOf(BigInt(sbt.tokenId)),
-        uri: await tokens.tokenURI(BigInt(sbt.tokenId)),
-      };
-    }),
+    minted.map((sbt) => onChain(sbt, new SoulBoundTokens(app.container.chain))),
   );
   await app.close();
 
@@ -121,12 +123,12 @@ try {
   const tokens = new SoulBoundTokens(app.container.chain);
   let same = 0;
   for (const [i, sbt] of minted.entries()) {
-    const receipt = await app.container.chain.publicClient.getTransactionReceipt({ hash: sbt.txHash });
-    const owner = await tokens.ownerOf(BigInt(sbt.tokenId));
-    const uri = await tokens.tokenURI(BigInt(sbt.tokenId));
+    const after = await onChain(sbt, tokens);
     const ok =
-      receipt.blockHash === before[i].blockHash && owner === before[i].owner && uri === before[i].uri;
-    if (ok && uri.startsWith('ipfs://') && owner === sbt.holderAddress) same++;
+      after.blockHash === before[i]!.blockHash &&
+      after.owner === before[i]!.owner &&
+      after.uri === before[i]!.uri;
+    if (ok && after.uri.startsWith('ipfs://') && after.owner === sbt.holderAddress) same++;
   }
   const journaled = (await app.container.chain.publicClient.getBlockNumber()).toString();
   await app.close();
@@ -134,7 +136,7 @@ try {
   console.log('');
   console.log('| Measure | median | p90 | × GET /api/health | × ETH transfer |');
   console.log('|---|---|---|---|---|');
-  const row = (name, xs) =>
+  const row = (name: string, xs: number[]) =>
     console.log(
       `| ${name} | ${ms(median(xs))} | ${ms(p90(xs))} | ×${(median(xs) / median(health)).toFixed(1)} | ×${(median(xs) / median(transfers)).toFixed(1)} |`,
     );

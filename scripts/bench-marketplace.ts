@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The marketplace page under load (ADR 19, ADR 39): 10,000 listings seeded, a signed-in investor asks
  * for 25 rows with a search, a filter and a sort, 50 connections over real HTTP (autocannon,
@@ -15,19 +14,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { benchEnv, jsonCaller } from './bench-env.mjs';
-import { passKyc } from './bench-kyc.mjs';
-import { load as loadFrom } from './bench-load.mjs';
+import type { AuthResponse } from '@portal/shared/auth';
+import type { DidStartResponse } from '@portal/shared/did';
+import type { MarketplaceResponse } from '@portal/shared/marketplace';
+import type { CreateVaultResponse } from '@portal/shared/vault';
+import { buildApp, type App } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { benchEnv, jsonCaller, portOf, rowsOf } from './bench-env.js';
+import { passKyc } from './bench-kyc.js';
+import { load as loadFrom, type LoadOptions } from './bench-load.js';
 import { saveFigures } from './bench-report.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { buildApp } = await import(path.join(root, 'apps/api/dist/app.js'));
-const { loadConfig } = await import(path.join(root, 'apps/api/dist/config.js'));
 
 const LISTINGS = 10_000;
 const CONNECTIONS = 50;
@@ -38,7 +38,7 @@ const READS = [
   ['profile', '/api/auth/profile'],
   ['SBT list', '/api/sbt/list'],
   ['my-assets', '/api/token-purchases/my-assets'],
-];
+] as const;
 const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 400);
 const PURCHASE_RATE = Number(process.env.BENCH_PURCHASE_RATE ?? 100);
 const FIXED = [
@@ -46,9 +46,22 @@ const FIXED = [
   ['profile', '/api/auth/profile'],
   ['marketplace', query],
   ['my-assets', '/api/token-purchases/my-assets'],
-];
+] as const;
 
-async function load(url, headers = {}) {
+interface Throughput {
+  rps: number;
+  p99: number;
+}
+interface AtRate {
+  rate: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  fiveHundreds: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Throughput> {
   const result = await loadFrom(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -56,7 +69,7 @@ async function load(url, headers = {}) {
 }
 
 /** `url` at a fixed rate: what a user waits at that load, and every answer that was not a 2xx. */
-async function atRate(url, rate, options = {}) {
+async function atRate(url: string, rate: number, options: Partial<LoadOptions> = {}): Promise<AtRate> {
   const result = await loadFrom(url, { connections: CONNECTIONS, seconds: SECONDS, rate, ...options });
   return {
     rate,
@@ -72,24 +85,24 @@ async function atRate(url, rate, options = {}) {
  * A buyer (KYC passed, DID, vault) and a listing of a million tokens of a token whose contract
  * is never called: settlement is stopped, so this is the purchase request path alone.
  */
-async function purchasePath(app, base) {
+async function purchasePath(app: App, base: string): Promise<AtRate> {
   const call = jsonCaller(app);
-  const { token } = await call('POST', '/api/auth/register', undefined, {
+  const { token } = await call<AuthResponse>('POST', '/api/auth/register', undefined, {
     name: 'Bench Buyer',
     email: `bench.buyer.${randomBytes(4).toString('hex')}@example.com`,
     password: 'bench password 1',
   });
   await passKyc(call, token);
-  const { didMetadata } = await call('POST', '/api/did/start', token);
-  const { wallets } = await call('POST', '/api/vault/create', token);
-  const eth = wallets.find((wallet) => wallet.assetId.startsWith('ETH')).address;
+  const { didMetadata } = await call<DidStartResponse>('POST', '/api/did/start', token);
+  const { wallets } = await call<CreateVaultResponse>('POST', '/api/vault/create', token);
+  const eth = wallets.find((wallet) => wallet.assetId.startsWith('ETH'))!.address;
   await app.container.jobs.stop();
   const { db } = app.container.database;
-  const [{ id: issuerId, token_id: tokenId }] = (
+  const [{ id: issuerId, token_id: tokenId }] = rowsOf<{ id: string; token_id: string }>(
     await db.execute(
       sql`select issuer_id as id, id as token_id from issuer_tokens where token_type = 'ERC20' limit 1`,
-    )
-  ).rows;
+    ),
+  ) as [{ id: string; token_id: string }];
   const listingId = randomUUID();
   await db.execute(sql`insert into listings (id, token_id, issuer_id, kind, token_amount, price_wei, deadline, status, search_text)
     values (${listingId}, ${tokenId}, ${issuerId}, 'escrow', 1000000, 1000000000000, now() + interval '1 day', 'DEPLOYED', 'bench purchase')`);
@@ -105,14 +118,14 @@ async function bare() {
   app.get('/', async () => 'hello');
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await load(`http://127.0.0.1:${app.server.address().port}/`);
+    return await load(`http://127.0.0.1:${portOf(app.server)}/`);
   } finally {
     await app.close();
   }
 }
 
 /** Seeds an issuer, 100 deployed tokens and the listings in a few statements. */
-async function seed(app) {
+async function seed(app: App): Promise<void> {
   const { db } = app.container.database;
   const issuer = await app.container.auth.createAccount({
     name: 'Bench Issuer',
@@ -148,7 +161,7 @@ async function seed(app) {
   }
   for (let start = 0; start < LISTINGS; start += 1000) {
     const rows = Array.from({ length: 1000 }, (_, k) => {
-      const token = tokens[(start + k) % tokens.length];
+      const token = tokens[(start + k) % tokens.length]!;
       return sql`(${token.id}, ${issuer.id}, 'escrow', 1000, 1000000000000000, now() + interval '30 days', 'DEPLOYED',
         ${`${token.name}\n${token.symbol}\nlisting ${start + k}`.toLowerCase()}, now() - ${`${start + k} seconds`}::interval)`;
     });
@@ -157,11 +170,18 @@ async function seed(app) {
   }
 }
 
-async function portal(kind) {
+type Kind = 'postgres' | 'pglite';
+interface PortalFigures {
+  marketplace: Throughput & { total: number };
+  reads: Record<string, Throughput>;
+  fixed: Record<string, AtRate>;
+}
+
+async function portal(kind: Kind): Promise<PortalFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-market-'));
   const dbName = `portal_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
-  let databaseUrl;
+  let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     await admin.connect();
     await admin.query(`create database ${dbName}`);
@@ -184,22 +204,23 @@ async function portal(kind) {
           password: 'bench password',
         },
       })
-    ).json();
-    const base = `http://127.0.0.1:${app.server.address().port}`;
-    const first = await (
+    ).json<AuthResponse>();
+    const base = `http://127.0.0.1:${portOf(app.server)}`;
+    const first = (await (
       await fetch(`${base}${query}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
+    ).json()) as MarketplaceResponse;
     if (!first.success || first.data.listings.length !== 25)
       throw new Error('the marketplace page did not answer 25 rows');
     const auth = { authorization: `Bearer ${token}` };
-    const result = { marketplace: { ...(await load(`${base}${query}`, auth)), total: first.data.total } };
+    const marketplace = { ...(await load(`${base}${query}`, auth)), total: first.data.total };
     // Signed-in reads (this investor's SBT list and assets are empty).
-    for (const [name, route] of READS) result[name] = await load(`${base}${route}`, auth);
-    result.fixed = {};
+    const reads: PortalFigures['reads'] = {};
+    for (const [name, route] of READS) reads[name] = await load(`${base}${route}`, auth);
+    const fixed: PortalFigures['fixed'] = {};
     for (const [name, route] of FIXED)
-      result.fixed[name] = await atRate(`${base}${route}`, READ_RATE, { headers: auth });
-    result.fixed.purchase = await purchasePath(app, base);
-    return result;
+      fixed[name] = await atRate(`${base}${route}`, READ_RATE, { headers: auth });
+    fixed.purchase = await purchasePath(app, base);
+    return { marketplace, reads, fixed };
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -211,8 +232,8 @@ async function portal(kind) {
 }
 
 const hello = await bare();
-const rows = [];
-for (const kind of ['postgres', 'pglite']) rows.push({ kind, ...(await portal(kind)) });
+const rows: Array<PortalFigures & { kind: Kind }> = [];
+for (const kind of ['postgres', 'pglite'] as const) rows.push({ kind, ...(await portal(kind)) });
 console.log('');
 console.log(
   `Marketplace page (${LISTINGS} listings; 25 rows, search + filter + sort, signed in), ${CONNECTIONS} connections, ${SECONDS} s:`,
@@ -232,8 +253,9 @@ console.log('| Measure | requests/s | p99 | × bare Fastify |');
 console.log('|---|---|---|---|');
 for (const row of rows) {
   for (const [name] of READS) {
+    const read = row.reads[name]!;
     console.log(
-      `| ${name} on ${row.kind} | ${row[name].rps.toFixed(0)} | ${row[name].p99} ms | ${((row[name].rps / hello.rps) * 100).toFixed(1)} % |`,
+      `| ${name} on ${row.kind} | ${read.rps.toFixed(0)} | ${read.p99} ms | ${((read.rps / hello.rps) * 100).toFixed(1)} % |`,
     );
   }
 }
@@ -252,5 +274,6 @@ saveFigures('reads', {
   connections: CONNECTIONS,
   seconds: SECONDS,
   bare: hello,
-  ...Object.fromEntries(rows.map(({ kind, ...figures }) => [kind, figures])),
+  // The scorecard reads each read beside the marketplace figures, as before.
+  ...Object.fromEntries(rows.map(({ kind, reads, ...figures }) => [kind, { ...figures, ...reads }])),
 });

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Part of `npm run bench`: how long `npm start` takes to answer /api/health,
  * on the embedded defaults, against a bare Node HTTP server started the same way in the same run.
@@ -15,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from './build-api.mjs';
 import { buildWeb } from './build-web.mjs';
+import { portOf } from './bench-env.js';
 import { saveFigures } from './bench-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,14 +26,14 @@ const NPM_START = process.env.npm_execpath
 const QUIET_MS = 2_000;
 
 const freePort = () =>
-  new Promise((resolve) => {
+  new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const port = portOf(server);
       server.close(() => resolve(port));
     });
   });
 
-const healthy = async (port) => {
+const healthy = async (port: number) => {
   try {
     return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
   } catch {
@@ -45,17 +45,21 @@ const healthy = async (port) => {
  * Starts `args` with `env`, resolves with the milliseconds to the first healthy answer; `settle`
  * may keep the process running (reading its log) before it is stopped with SIGTERM.
  */
-async function timedStart(args, env, settle = async () => {}) {
+async function timedStart(
+  args: string[],
+  env: Record<string, string>,
+  settle: (lines: string[]) => Promise<void> = async () => {},
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   // Its own process group: `npm start` runs the server in a child, and both are stopped.
-  const child = spawn(args[0], args.slice(1), {
+  const child = spawn(args[0]!, args.slice(1), {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
-  const lines = [];
+  const lines: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk) => lines.push(...chunk.split('\n')));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   while (!(await healthy(port))) {
@@ -64,13 +68,13 @@ async function timedStart(args, env, settle = async () => {}) {
   }
   const elapsed = performance.now() - started;
   await settle(lines);
-  process.kill(-child.pid, 'SIGTERM');
+  process.kill(-child.pid!, 'SIGTERM');
   await exited;
   return elapsed;
 }
 
 /** Waits until the demo market is seeded and the log has been quiet for a while (jobs done). */
-async function demoSeeded(lines) {
+async function demoSeeded(lines: string[]): Promise<void> {
   let seen = lines.length;
   let quietSince = performance.now();
   for (;;) {
@@ -84,13 +88,13 @@ async function demoSeeded(lines) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (x) => `${(x / 1000).toFixed(2)} s`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (x: number) => `${(x / 1000).toFixed(2)} s`;
 
 buildApi();
 buildWeb();
 
-const bare = [];
+const bare: number[] = [];
 for (let i = 0; i < WARM_RUNS; i++) {
   const script = `require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT, '127.0.0.1')`;
   bare.push(await timedStart([process.execPath, '-e', script], {}));
@@ -100,7 +104,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 try {
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   const cold = await timedStart(NPM_START, env, demoSeeded);
-  const warm = [];
+  const warm: number[] = [];
   for (let i = 0; i < WARM_RUNS; i++) warm.push(await timedStart(NPM_START, env));
   const base = median(bare);
   console.log('\n`npm start` to the first /api/health 200 (embedded defaults, build up to date):');
