@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { boundaries } from './eslint.boundaries.js';
+import { boundaries, webBoundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -58,6 +58,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...boundaries,
+  ...webBoundaries,
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,

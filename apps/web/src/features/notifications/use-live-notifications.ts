@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsResponse } from '@portal/shared/notifications';
 import { useServerEvents } from '../../lib/server-events';
-import { kybQueryKey } from '../kyb/api/kyb';
-import { profileQueryKey } from '../auth/api/profile';
+import { kybQueryKey } from '../kyb';
+import { profileQueryKey } from '../auth';
 import { notificationsQueryKey } from './api/list-notifications';
 
 /** Types after which the profile (KYC status, wallets) has changed too. */

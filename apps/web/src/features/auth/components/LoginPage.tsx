@@ -12,7 +12,7 @@ import { useMessage } from '../../../i18n/use-message';
 import { clearAuthNotice, peekAuthNotice } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { googleSession } from '../api/google';
-import { ISSUER_LOGIN, isIssuerConsoleRole } from '../../issuer/issuer-roles';
+import { ISSUER_LOGIN, isIssuerConsoleRole } from '../../issuer';
 import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
 import { GoogleButton } from './GoogleButton';

@@ -8,7 +8,7 @@ import { storeSession } from '../../../lib/auth-storage';
 import { applyServerError } from '../../../lib/form-errors';
 import { checkLogin, type LoginErrors } from '../api/login-rules';
 import { isAuthResponse, isTwoFactorChallenge, login } from '../api/sign-in';
-import { applyAccountPreferences } from '../../settings/account-preferences';
+import { applyAccountPreferences } from '../../settings';
 
 /** What the page needs to render `TwoFactorStep` while the server waits for the second factor. */
 export interface TwoFactorProps {

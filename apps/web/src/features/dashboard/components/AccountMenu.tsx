@@ -28,11 +28,9 @@ import { isLanguage, languages, setLanguage } from '../../../i18n/i18n';
 import { api } from '../../../lib/api-client';
 import { getUserData } from '../../../lib/auth-storage';
 import { visuallyHidden } from '../../../lib/visually-hidden';
-import { useProfile } from '../../auth/api/profile';
-import { KycDialog } from '../../kyc/components/KycDialog';
-import { useNotifications } from '../../notifications/api/list-notifications';
-import { NotificationsDialog } from '../../notifications/components/NotificationsDialog';
-import { useLiveNotifications } from '../../notifications/use-live-notifications';
+import { useProfile } from '../../auth';
+import { KycDialog } from '../../kyc';
+import { useNotifications, NotificationsDialog, useLiveNotifications } from '../../notifications';
 
 function initials(name: string | undefined, email: string | undefined): string {
   const source = name?.trim() || email || '';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PreferencesSync } from '../../settings/components/PreferencesSync';
+import { PreferencesSync } from '../../settings';
 import { useActiveTab } from '../tabs';
 import { NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';

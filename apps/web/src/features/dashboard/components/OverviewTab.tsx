@@ -28,9 +28,9 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
-import { useMyAssets } from '../../purchases/api/my-assets';
-import { useProfile } from '../../auth/api/profile';
-import { SyncKycButton } from '../../kyc/components/SyncKycButton';
+import { useMyAssets } from '../../purchases';
+import { useProfile } from '../../auth';
+import { SyncKycButton } from '../../kyc';
 import { tabHref } from '../../../lib/dashboard-paths';
 
 const kycChipColor: Record<KycStatus, ChipProps['color']> = {

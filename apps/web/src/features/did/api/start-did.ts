@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DidStartResponse } from '@portal/shared/did';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../auth/api/profile';
+import { profileQueryKey } from '../../auth';
 import { didQueryKey } from './get-did';
 
 /** POST /api/did/start (no body): creates the DID, or answers the existing one. */

@@ -20,9 +20,8 @@ import type { IssuerApplication, IssuerApplicationStatus, IssuerRequirement } fr
 import { AppButton } from '../../../components/AppButton';
 import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
-import { useKyb } from '../../kyb/api/kyb';
-import { BusinessVerification } from '../../kyb/components/BusinessVerification';
-import { KycDialog } from '../../kyc/components/KycDialog';
+import { useKyb, BusinessVerification } from '../../kyb';
+import { KycDialog } from '../../kyc';
 import { issuerApplicationQueryKey, useNameOrganisation } from '../api/application';
 
 const STATUS_COLORS: Record<IssuerApplicationStatus, ChipProps['color']> = {

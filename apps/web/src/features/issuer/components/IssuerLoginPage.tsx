@@ -8,10 +8,7 @@ import { PasswordInput } from '../../../components/PasswordInput';
 import { useMessage } from '../../../i18n/use-message';
 import { getUserData, useAuthToken } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AuthForm, EmailInput } from '../../auth/components/AuthForm';
-import { TwoFactorStep } from '../../auth/components/TwoFactorStep';
-import { UnlockOffer } from '../../auth/components/UnlockOffer';
-import { useSignInForm } from '../../auth/components/use-sign-in-form';
+import { AuthForm, EmailInput, TwoFactorStep, UnlockOffer, useSignInForm } from '../../auth';
 import { ISSUER_HOME, isIssuerConsoleRole } from '../issuer-roles';
 
 /**

@@ -31,7 +31,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatFileSize } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { fetchKybDocument, useDeleteKybDocument, useKyb, useUploadKybDocument } from '../api/kyb';
-import { SettingRow } from '../../settings/components/SettingsSection';
+import { SettingRow } from '../../settings';
 
 const STATUS_COLORS: Record<KybViewStatus, ChipProps['color']> = {
   not_submitted: 'default',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KycSyncResponse } from '@portal/shared/kyc';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../auth/api/profile';
+import { profileQueryKey } from '../../auth';
 
 /** POST /kyc/enhanced-storage (no body): stores the verified data of the caller's applicant. */
 export function enhancedStorage(): Promise<KycSyncResponse> {

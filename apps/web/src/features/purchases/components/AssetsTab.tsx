@@ -18,7 +18,7 @@ import { StatusChip, assetStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { tabHref } from '../../../lib/dashboard-paths';
 import { formatDateTime } from '../../../lib/format';
-import { ViewCredentialButton } from '../../credentials/components/ViewCredentialButton';
+import { ViewCredentialButton } from '../../credentials';
 import { useMyAssets } from '../api/my-assets';
 
 /**

@@ -26,8 +26,8 @@ import { getUserData } from '../../../lib/auth-storage';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { tabHref } from '../../../lib/dashboard-paths';
 import { formatDateTime } from '../../../lib/format';
-import { useProfile } from '../../auth/api/profile';
-import { KycDialog } from '../../kyc/components/KycDialog';
+import { useProfile } from '../../auth';
+import { KycDialog } from '../../kyc';
 import {
   convertInput,
   purchaseAmounts,

@@ -16,7 +16,7 @@ import type { Sbt } from '@portal/shared/sbt';
 import { CopyButton } from '../../../components/CopyButton';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
-import { ViewCredentialButton } from '../../credentials/components/ViewCredentialButton';
+import { ViewCredentialButton } from '../../credentials';
 import { useMintProgress } from '../api/get-sbt-status';
 import { SbtStatusChip } from './SbtStatusChip';
 

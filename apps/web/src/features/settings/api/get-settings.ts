@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AccountSettings, AccountSettingsResponse } from '@portal/shared/settings';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../auth/api/profile';
+import { profileQueryKey } from '../../auth';
 
 export const settingsQueryKey = ['settings'] as const;
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
-import { useProfile } from '../../auth/api/profile';
+import { useProfile } from '../../auth';
 import { useAccountSettings } from '../api/get-settings';
 import { AccountManagement } from './AccountManagement';
 import { BlockchainIdentity } from './BlockchainIdentity';

@@ -18,13 +18,10 @@ import { useNotify } from '../../../components/Notifier';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
 import { shortenAddress } from '../../../lib/format';
-import { useProfile } from '../../auth/api/profile';
+import { useProfile } from '../../auth';
 import { tabHref } from '../../../lib/dashboard-paths';
-import { useDid } from '../../did/api/get-did';
-import { useStartDid } from '../../did/api/start-did';
-import { useSbts } from '../../sbt/api/list-sbts';
-import { createSbtHref } from '../../sbt/create-link';
-import { SbtStatusChip } from '../../sbt/components/SbtStatusChip';
+import { useDid, useStartDid } from '../../did';
+import { useSbts, createSbtHref, SbtStatusChip } from '../../sbt';
 import { LinkedWallets } from './LinkedWallets';
 import { SettingRow, SettingsSection } from './SettingsSection';
 

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared/auth';
-import { BusinessVerification } from '../../kyb/components/BusinessVerification';
+import { BusinessVerification } from '../../kyb';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
 /** KYC shows the account's real status; KYB shows the business's application and its documents. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared/auth';
 import { useThemeMode } from '../../../app/preferences';
 import { isLanguage } from '../../../i18n/i18n';
-import { profileQueryKey, useProfile } from '../../auth/api/profile';
+import { profileQueryKey, useProfile } from '../../auth';
 import { applyAccountPreferences } from '../account-preferences';
 import { settingsQueryKey } from '../api/get-settings';
 import { savePreferences } from '../api/save-preferences';

@@ -14,7 +14,7 @@ import { useNotify } from '../../../components/Notifier';
 import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
-import { QrCode } from '../../vault/components/QrCode';
+import { QrCode } from '../../vault';
 import { settingsQueryKey } from '../api/get-settings';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../api/two-factor';
 import { PasswordConfirmDialog } from './PasswordConfirmDialog';

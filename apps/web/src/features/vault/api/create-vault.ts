@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@portal/shared/messages';
 import type { CreateVaultRequest, CreateVaultResponse, VaultInfoResponse } from '@portal/shared/vault';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../auth/api/profile';
+import { profileQueryKey } from '../../auth';
 import { vaultInfoQueryKey } from './vault-info';
 import { vaultWalletsQueryKey } from './vault-wallets';
 
