@@ -3,10 +3,10 @@ import i18n, { Unsupported } from './mini-i18next';
 
 /**
  * react-i18next's `useTranslation` and `initReactI18next`, over mini-i18next.ts (the build
- * resolves `react-i18next` here; see that file). A language change renders every user again with
- * a new `t`, as react-i18next does. Namespaces and key prefixes are not implemented: asking for
- * one throws. Trans, withTranslation and the rest are not exported, so using them fails the build
- * and the tests alike.
+ * and the unit tests resolve `react-i18next` here; see that file). A language change renders
+ * every user again with a new `t`, as react-i18next does. Namespaces and key prefixes are not
+ * implemented: asking for one throws. Trans, withTranslation and the rest are not exported: using
+ * them fails the build, and any test that renders them.
  */
 export const initReactI18next = { type: '3rdParty', init() {} };
 
