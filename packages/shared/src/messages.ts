@@ -1,6 +1,6 @@
 /**
- * Every user-visible message the server and the client share, worded exactly as the product
- * specification gives them. Keys double as i18n keys on the web (`messages.<key>`), so a server
+ * Every user-visible message the server and the client share, worded exactly as docs/product.md
+ * gives them. Keys double as i18n keys on the web (`messages.<key>`), so a server
  * message can be translated by looking its key up (see `messageKey`).
  */
 export const messages = {
@@ -29,7 +29,7 @@ export const messages = {
   registrationFailedDefault: 'An error occurred during registration',
   googleLoginFailed: 'Google login failed',
   googleRegistrationFailed: 'Google registration failed',
-  // our own wording where the spec is silent (decisions in docs/decisions)
+  // our own wording (the decisions behind it are in docs/decisions)
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   adminSelfRegistration: 'Administrator accounts cannot be created by registration',
@@ -65,14 +65,14 @@ export const messages = {
   vaultConnectionFailed: 'Failed to test Fireblocks connection',
   vaultUsersFailed: 'Failed to get users vault status',
   walletsLoadFailed: 'Failed to load wallets.',
-  // our own wording for the vault where the spec is silent
+  // our own wording for the vault
   vaultAlreadyExists: 'You already have a vault',
   vaultCreationInProgress: 'Your vault is being created. Please wait a moment.',
   vaultRequired: 'Create your vault first',
   webhookSignatureInvalid: 'Invalid webhook signature',
   // docs/product.md §2.4: KYC sync
   kycSynced: 'KYC data synced',
-  // our own wording for KYC where the spec is silent
+  // our own wording for KYC
   kycNotStarted: 'KYC verification has not been started yet',
   kycPending: 'KYC verification is still under review',
   kycRejected: 'KYC verification was not approved. Please try again.',
@@ -110,7 +110,7 @@ export const messages = {
   explorerTxNotFound: 'Transaction not found',
   // docs/product.md §2.6: DID tab
   didGenerated: 'DID generated successfully!',
-  // our own wording for DIDs and credentials where the spec is silent
+  // our own wording for DIDs and credentials
   didKeyOnly: 'Only did:key DIDs with an Ed25519 key can be resolved',
   didRequired: 'Create your DID first',
   credentialNotAnObject: 'The credential must be a JSON object',
@@ -158,7 +158,7 @@ export const messages = {
   purchaseSuccessTitle: 'Purchase Successful!',
   purchaseSuccessText:
     'Your token purchase has been completed and a Verifiable Credential has been generated.',
-  // our own wording for the marketplace, issuers and purchases where the spec is silent
+  // our own wording for the marketplace, issuers and purchases
   purchaseListingNotFound: 'This listing does not exist.',
   purchaseListingUnavailable: 'This listing is no longer available.',
   purchaseListingExpired: 'This listing has expired.',
@@ -197,7 +197,7 @@ export const messages = {
   issuerItemsInEscrowOnly: 'ERC-721 items can only be sold in escrow.',
   issuerDeployFailed: 'The token could not be deployed. Please try again.',
   issuerListingFailed: 'The tokens could not be moved into escrow.',
-  // our own wording for account settings where the spec is silent (ADR 0021)
+  // our own wording for account settings (ADR 0021)
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   personNameTooLong: 'Names must be at most 50 characters',
@@ -233,7 +233,7 @@ export const messages = {
   adminJobNotFound: 'Job not found',
   adminJobNotFailed: 'Only a failed job can be retried.',
   adminSuspendedRequired: 'Say whether the listing is suspended (true or false).',
-  // our own wording for KYB (business verification) where the spec is silent (ADR 0046)
+  // our own wording for KYB (business verification) (ADR 0046)
   kybDocumentRequired: 'Please choose a business document',
   kybDocumentTooLarge: 'The document must be at most 10 MB',
   kybFileNameRequired: 'The file needs a name',
