@@ -234,6 +234,13 @@ for (const [key, label] of BACKENDS) {
         )
         .join(' | '),
     );
+    if (web.signedIn)
+      line(
+        'web',
+        Object.entries(web.signedIn)
+          .map(([name, p]) => `${name} cold: ${p.requests} requests, content ${ms(p.contentMs)}`)
+          .join(' | '),
+      );
   }
 }
 
