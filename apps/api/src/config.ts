@@ -174,7 +174,10 @@ export const EnvSchema = z.object({
 });
 
 type Parsed = z.infer<typeof EnvSchema>;
-type FileVariable = 'MASTER_KEY' | 'FIREBLOCKS_SECRET_KEY' | 'PLATFORM_PRIVATE_KEY' | 'GOOGLE_CLIENT_SECRET';
+/** The variables declared `withFile`: NAME for each NAME_FILE. */
+type FileVariable = {
+  [K in keyof Parsed]-?: K extends `${infer Name}_FILE` ? Name & keyof Parsed : never;
+}[keyof Parsed];
 
 /** Names from before the one adapter convention (ADR 53): still read, with a warning at boot. */
 export const FORMER_NAMES = { CHAIN: 'CHAIN_PROVIDER', SOLANA: 'SOLANA_PROVIDER' } as const;
@@ -193,7 +196,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** What a section builder reports to: problems stop the boot, warnings are logged by it. */
+/** What a section builder reports to: its problems stop the boot, each naming a variable. */
 interface Report {
   problems: string[];
   /** The name the operator used for a variable (a former name, if that is what they set). */
@@ -267,16 +270,16 @@ function fromFile(
   return { value: undefined, variable };
 }
 
+const trimSlashes = (value: string) => value.replace(/\/+$/, '');
+
 /** Provider endpoints are https; plain http is accepted only for a server on this machine. */
 function secureUrl(name: string, value: string, { problems }: Report): string {
   const { protocol, hostname } = new URL(value);
   if (protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
     problems.push(`${name}: expected an https URL (http only for a local server)`);
   }
-  return value.replace(/\/+$/, '');
+  return trimSlashes(value);
 }
-
-const trimSlashes = (value: string) => value.replace(/\/+$/, '');
 
 /** A missing value the chosen adapter needs fails the boot naming the variable. */
 function need(name: keyof Parsed, e: Parsed, report: Report, when: string): string {
