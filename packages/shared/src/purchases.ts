@@ -12,7 +12,7 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
  * information like the DID and wallet; of another type (true, null, a list), a wrong amount.
  */
 const amountField = z
-  .union([z.number(), z.string()], {
+  .union([z.number(), z.string().max(40)], {
     error: (issue) =>
       issue.input === undefined ? messages.purchaseMissingInfo : messages.purchaseAmountPositive,
   })
@@ -59,6 +59,7 @@ export type DirectPurchaseRequest = z.infer<typeof DirectPurchaseRequestSchema>;
 /** docs/product.md §4.7: the Idempotency-Key header of money-moving POSTs. */
 export const IdempotencyKeySchema = z
   .string()
+  .max(128, messages.idempotencyKeyInvalid)
   .regex(/^[A-Za-z0-9_.:-]{8,128}$/, messages.idempotencyKeyInvalid)
   .optional();
 
@@ -96,6 +97,8 @@ export const PurchaseResponseSchema = z
         percent: z.string(),
         /** Null until the delivery transaction exists (the dialog shows 'Pending...'). */
         transactionHash: z.string().nullable(),
+        /** The delivery transaction's explorer page, on the token's chain. */
+        explorerUrl: z.string().nullable(),
       }),
       vcData: z.object({ ipfsUrl: z.string().nullable() }),
     }),
@@ -115,9 +118,13 @@ export const InvestorAssetSchema = z
     status: z.enum(PURCHASE_STATUSES),
     amount: z.string(),
     percent: z.string(),
+    /** What the purchase cost in ETH (exact decimal): the portfolio's value at purchase price. */
+    costETH: z.string(),
     issuer: z.object({ email: z.string().nullable() }),
     purchasedAt: z.string(),
     transactionHash: z.string().nullable(),
+    /** The delivery transaction's explorer page, on the token's chain. */
+    explorerUrl: z.string().nullable(),
     vcUrl: z.string().nullable(),
   })
   .meta({ id: 'InvestorAsset' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, shortenAddress } from './format';
+import { formatDate, formatPercent, shortenAddress } from './format';
 
 describe('shortenAddress', () => {
   it('keeps the first 6 and last 4 characters', () => {
@@ -15,5 +15,15 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T12:00:00Z', 'en')).toBe('Nov 21, 2026');
     expect(formatDate('2026-11-21T12:00:00Z', 'fr')).toBe('21 nov. 2026');
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('formatPercent', () => {
+  it('keeps every digit and writes the percentage the reader’s way', () => {
+    expect(formatPercent('0.002000', 'en')).toBe('0.002000%');
+    // French: a decimal comma and a no-break space before the sign and between thousands.
+    expect(formatPercent('0.002000', 'fr')).toMatch(/^0,002000\s%$/);
+    expect(formatPercent('399999.999600', 'fr')).toMatch(/^399\s999,999600\s%$/);
+    expect(formatPercent('2.500000', 'ar')).toMatch(/^2\.500000\u200e?%/);
   });
 });

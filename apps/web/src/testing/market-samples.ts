@@ -1,5 +1,5 @@
 import type { MarketplaceListing, MarketplaceResponse } from '@portal/shared/marketplace';
-import type { PurchaseResponse } from '@portal/shared/purchases';
+import type { InvestorAsset, PurchaseResponse } from '@portal/shared/purchases';
 
 /** A marketplace row as the API sends it; tests change what they need. */
 export function sampleListing(change: Partial<MarketplaceListing> = {}): MarketplaceListing {
@@ -117,8 +117,35 @@ export function purchaseAnswer(
         completedAt: done ? '2026-11-22T10:00:03.000Z' : null,
         ...change,
       },
-      ownershipRecord: { amount: '25', percent: '2.500000', transactionHash: hash },
+      ownershipRecord: {
+        amount: '25',
+        percent: '2.500000',
+        transactionHash: hash,
+        explorerUrl: hash && `http://127.0.0.1/explorer/tx/${hash}`,
+      },
       vcData: { ipfsUrl: vcUrl },
     },
+  };
+}
+
+/** One of My Assets (GET /token-purchases/my-assets): a settled ERC-20 purchase. */
+export function sampleAsset(change: Partial<InvestorAsset> = {}): InvestorAsset {
+  const hash = `0x${'ab'.repeat(32)}`;
+  return {
+    id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716',
+    tokenName: 'Harbour Offices',
+    tokenSymbol: 'HRBR',
+    tokenType: 'ERC20',
+    blockchain: 'ethereum',
+    status: 'COMPLETED',
+    amount: '25',
+    percent: '2.500000',
+    costETH: '0.05',
+    issuer: { email: 'issuer@portal.test' },
+    purchasedAt: '2026-11-22T10:00:00.000Z',
+    transactionHash: hash,
+    explorerUrl: `http://127.0.0.1/explorer/tx/${hash}`,
+    vcUrl: null,
+    ...change,
   };
 }

@@ -4,6 +4,7 @@ import { defineJob } from '../../jobs/queue.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
 import type { PaymentLedger } from '../chains/ledger.js';
+import type { Networks } from '../chains/networks.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { PurchasesRepo } from './purchases.repo.js';
 import { purchasesRoutes } from './purchases.routes.js';
@@ -19,6 +20,7 @@ export function purchasesModule(
   deps: {
     issuer: IssuerService;
     payments: PaymentLedger;
+    networks: Networks;
     vault: VaultService;
     credentials: CredentialsService;
   },
@@ -40,6 +42,7 @@ export function purchasesModule(
           })
         ).cid,
       credentialUrl: (cid) => infra.ipfs.url(cid),
+      explorerTxUrl: (family, hash) => deps.networks.explorerTxUrl(family, hash),
     },
     events: infra.events,
     jobs: infra.jobs,

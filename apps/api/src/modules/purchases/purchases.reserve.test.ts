@@ -228,7 +228,9 @@ describe('purchases belong to their buyer', () => {
       status: 'PENDING',
       amount: '1',
       percent: '0.100000',
+      costETH: mine.costETH,
       transactionHash: null,
+      explorerUrl: null,
       vcUrl: null,
     });
     const stranger = await register(t.app);

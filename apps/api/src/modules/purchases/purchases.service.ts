@@ -43,6 +43,8 @@ export interface PurchasePorts {
   /** Signs and stores the buyer's private purchase credential; returns its CID. */
   issueCredential(userId: string, subject: Record<string, unknown>): Promise<string>;
   credentialUrl(cid: string): string;
+  /** A transaction's explorer page on a chain family, when that chain has an engine here. */
+  explorerTxUrl(family: ChainFamily, hash: string | null): string | null;
 }
 
 export interface PurchasesDeps {
@@ -158,9 +160,11 @@ export class PurchasesService {
         status: purchase.status,
         amount: purchase.amount,
         percent: purchase.percent,
+        costETH: purchase.costETH,
         issuer: { email: view.issuerEmail },
         purchasedAt: purchase.createdAt,
         transactionHash: purchase.deliveryTxHash,
+        explorerUrl: this.deliveryExplorerUrl(purchase),
         vcUrl: purchase.vcUrl,
       };
     });
@@ -464,10 +468,15 @@ export class PurchasesService {
           amount: purchase.amount,
           percent: purchase.percent,
           transactionHash: purchase.deliveryTxHash,
+          explorerUrl: this.deliveryExplorerUrl(purchase),
         },
         vcData: { ipfsUrl: purchase.vcUrl },
       },
     };
+  }
+
+  private deliveryExplorerUrl(purchase: Purchase): string | null {
+    return this.deps.ports.explorerTxUrl(purchase.blockchain as ChainFamily, purchase.deliveryTxHash);
   }
 
   private toPurchase({ purchase, token }: Pick<OwnedPurchase, 'purchase' | 'token'>): Purchase {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
-import type { PurchaseResponse } from '@portal/shared/purchases';
+import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
 import { listings, purchases } from '../../db/schema/index.js';
 import { eventually, issueToken, listToken, settled } from '../../test/issuance.js';
 import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
-import { bearer, callApi, createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { bearer, callApi, createTestApp, json, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.js';
 import { IssuerRepo } from '../issuer/issuer.repo.js';
 import { ledgerToken } from '../issuer/issuer.service.js';
 
@@ -71,7 +71,15 @@ describe('EVM escrow purchases', () => {
       error: null,
     });
     expect(done.ownershipRecord.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(done.ownershipRecord.explorerUrl).toBe(
+      `${TEST_PUBLIC_URL}/explorer/tx/${done.ownershipRecord.transactionHash}`,
+    );
     expect(done.vcData.ipfsUrl).toMatch(/\/ipfs\//);
+    const [asset] = json<MyAssetsResponse>(
+      await callApi(t.app, 'GET', '/api/token-purchases/my-assets', buyer),
+    ).assets.filter((a) => a.id === purchase.id);
+    // 5 tokens at 0.001 ETH: what the Overview sums as the portfolio's value.
+    expect(asset).toMatchObject({ costETH: '0.005', explorerUrl: done.ownershipRecord.explorerUrl });
     expect(await onChain(token.id, buyer.eth)).toBe(500n);
     const issuerAfter = await ethBalance(issuerEth.address);
     expect(issuerAfter - issuerBefore).toBe(5n * 10n ** 15n);

@@ -20,6 +20,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared/auth';
 import type { KycStatus } from '@portal/shared/kyc';
+import { formatUnits, parseUnits } from '@portal/shared/money';
+import type { InvestorAsset } from '@portal/shared/purchases';
 import { normalizeRole } from '@portal/shared/roles';
 import { assetChain } from '@portal/shared/vault';
 import { AppButton } from '../../../components/AppButton';
@@ -100,10 +102,17 @@ function StatCard({
   );
 }
 
+/** Settled purchases at the price paid, summed exactly in wei. */
+function portfolioValueEth(assets: readonly InvestorAsset[]): string {
+  const wei = assets.reduce((sum, asset) => sum + (parseUnits(asset.costETH, 18) ?? 0n), 0n);
+  return formatUnits(wei, 18);
+}
+
 function Stats({ user }: { user: User }) {
   const { t } = useTranslation();
   const wallets = user.wallets.length;
-  const held = useMyAssets().data?.filter((asset) => asset.status === 'COMPLETED').length ?? 0;
+  const settled = useMyAssets().data?.filter((asset) => asset.status === 'COMPLETED') ?? [];
+  const held = settled.length;
   return (
     <Box
       data-testid="overview-stats"
@@ -116,8 +125,14 @@ function Stats({ user }: { user: User }) {
       <StatCard
         icon={<ShowChartOutlined />}
         label={t('overview.stats.portfolioValue')}
-        value={t('overview.noValue')}
-        caption={t('overview.stats.noInvestments')}
+        value={
+          held ? (
+            <span dir="ltr" data-testid="portfolio-value">{`${portfolioValueEth(settled)} ETH`}</span>
+          ) : (
+            t('overview.noValue')
+          )
+        }
+        caption={held ? t('overview.stats.portfolioAtCost') : t('overview.stats.noInvestments')}
       />
       <StatCard
         icon={<WorkOutlineOutlined />}

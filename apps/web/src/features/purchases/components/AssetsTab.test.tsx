@@ -3,26 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InvestorAsset } from '@portal/shared/purchases';
 import { withQueryClient } from '../../../testing/query-client';
+import { sampleAsset } from '../../../testing/market-samples';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { AssetsTab } from './AssetsTab';
 
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.setItem('authToken', 'cookie_session'));
 
-const completed: InvestorAsset = {
-  id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716',
-  tokenName: 'Harbour Offices',
-  tokenSymbol: 'HRBR',
-  tokenType: 'ERC20',
-  blockchain: 'ethereum',
-  status: 'COMPLETED',
-  amount: '25',
-  percent: '2.500000',
-  issuer: { email: 'issuer@portal.test' },
-  purchasedAt: '2026-11-22T10:00:00.000Z',
-  transactionHash: `0x${'ab'.repeat(32)}`,
-  vcUrl: null,
-};
+const completed = sampleAsset();
 const settling: InvestorAsset = {
   ...completed,
   id: '6f5e4d3c-2b1a-4f9e-8d7c-6b5a49382716',
@@ -54,6 +42,12 @@ describe('AssetsTab (docs/product.md §2.10)', () => {
     ]) {
       expect(first).toHaveTextContent(text);
     }
+    // The hash opens its explorer page and copies.
+    expect(within(first!).getByRole('link', { name: completed.transactionHash! })).toHaveAttribute(
+      'href',
+      completed.explorerUrl,
+    );
+    expect(within(first!).getByRole('button', { name: 'Copy transaction hash' })).toBeInTheDocument();
     expect(within(first!).getByTestId('asset-status')).toHaveClass('MuiChip-colorSuccess');
     expect(within(first!).getByTestId('asset-status')).toHaveTextContent('COMPLETED');
     expect(within(second!).getByTestId('asset-status')).toHaveClass('MuiChip-colorWarning');

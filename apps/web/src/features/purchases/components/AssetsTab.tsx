@@ -17,9 +17,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { StatusChip, assetStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { tabHref } from '../../../lib/dashboard-paths';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatPercent } from '../../../lib/format';
 import { ViewCredentialButton } from '../../credentials';
 import { useMyAssets } from '../api/my-assets';
+import { TransactionHash } from './TransactionHash';
 
 /**
  * docs/product.md §2.10: one card per asset (name, symbol, type, blockchain, status chip, amount,
@@ -56,14 +57,16 @@ function AssetCard({ asset }: { asset: InvestorAsset }) {
           <Detail term={t('assets.amount')}>
             {asset.amount} {asset.tokenSymbol}
           </Detail>
-          <Detail term={t('assets.percent')}>{`${asset.percent}%`}</Detail>
+          <Detail term={t('assets.percent')}>{formatPercent(asset.percent, i18n.language)}</Detail>
           <Detail term={t('assets.issuer')}>{asset.issuer.email ?? t('marketplace.unknownIssuer')}</Detail>
           <Detail term={t('assets.purchasedAt')}>{formatDateTime(asset.purchasedAt, i18n.language)}</Detail>
           <Detail sx={{ gridColumn: '1 / -1' }} term={t('assets.hash')}>
             {asset.transactionHash ? (
-              <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="asset-hash">
-                {asset.transactionHash}
-              </Box>
+              <TransactionHash
+                hash={asset.transactionHash}
+                explorerUrl={asset.explorerUrl}
+                testId="asset-hash"
+              />
             ) : (
               t('purchase.pending')
             )}

@@ -6,13 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseResponse } from '@portal/shared/purchases';
 import { Detail } from '../../../components/Detail';
+import { formatPercent } from '../../../lib/format';
+import { TransactionHash } from './TransactionHash';
 
 /**
  * docs/product.md §2.9, the success view: 'Purchase Successful!', its text, amount purchased, ownership percentage
  * (6 decimals), transaction hash (or 'Pending...') and 'View on IPFS'.
  */
 export function PurchaseSuccess({ result, symbol }: { result: PurchaseResponse['data']; symbol: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { ownershipRecord, vcData } = result;
   return (
     <Box data-testid="purchase-success" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -31,12 +33,16 @@ export function PurchaseSuccess({ result, symbol }: { result: PurchaseResponse['
         <Detail term={t('purchase.success.amount')}>
           {ownershipRecord.amount} {symbol}
         </Detail>
-        <Detail term={t('purchase.success.percent')}>{`${ownershipRecord.percent}%`}</Detail>
+        <Detail term={t('purchase.success.percent')}>
+          {formatPercent(ownershipRecord.percent, i18n.language)}
+        </Detail>
         <Detail sx={{ gridColumn: '1 / -1' }} term={t('purchase.success.hash')}>
           {ownershipRecord.transactionHash ? (
-            <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }} data-testid="purchase-hash">
-              {ownershipRecord.transactionHash}
-            </Box>
+            <TransactionHash
+              hash={ownershipRecord.transactionHash}
+              explorerUrl={ownershipRecord.explorerUrl}
+              testId="purchase-hash"
+            />
           ) : (
             t('purchase.pending')
           )}
