@@ -8,6 +8,8 @@ import { sendError } from './error-handler.js';
 import { markRoutesPublic } from './public-scope.js';
 
 const BACKEND_PREFIXES = ['/api/', '/ipfs/', '/explorer/', '/websdk/', '/contexts/'];
+/** Backend paths that are never pages, even when nothing serves them (`/metrics` without its token). */
+const BACKEND_PATHS = new Set(['/api', '/metrics']);
 /** A path whose last segment has an extension names a file, never an app route. */
 const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]+$/;
 
@@ -47,11 +49,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !BACKEND_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-      request.url !== '/api' &&
-      !FILE_PATH.test(request.url.split('?')[0]!);
+      !BACKEND_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+      !BACKEND_PATHS.has(pathname) &&
+      !FILE_PATH.test(pathname);
     if (indexHtml && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }

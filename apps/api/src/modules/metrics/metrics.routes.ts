@@ -8,7 +8,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * GET /metrics for Prometheus (ADR 40). It is not an API route: no session, its own bearer token
- * (METRICS_TOKEN), compared in constant time; without a token configured it answers 404 to everyone.
+ * (METRICS_TOKEN), compared in constant time; without a token configured the route does not exist.
  * Every request's latency is observed under its route pattern, never its raw URL (bounded labels).
  */
 export function metricsRoutes(app: App, metrics: Metrics, token: string | undefined): void {
@@ -20,14 +20,12 @@ export function metricsRoutes(app: App, metrics: Metrics, token: string | undefi
       reply.elapsedTime / 1000,
     );
   });
-  const expected = token ? digest(`Bearer ${token}`) : undefined;
+  if (!token) return;
+  const expected = digest(`Bearer ${token}`);
   app.get(
     '/metrics',
     { config: { policy: 'public', rateLimit: false }, schema: { hide: true } },
     async (request, reply) => {
-      // Without a token the route answers as an unknown API path does; were it absent, the web
-      // app's fallback would answer /metrics with its index page.
-      if (!expected) throw new DomainError('NOT_FOUND', messages.notFound);
       if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
         throw new DomainError('UNAUTHENTICATED', messages.unauthenticated);
       }
