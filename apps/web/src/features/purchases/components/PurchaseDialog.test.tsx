@@ -119,6 +119,12 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
     expect(success).toHaveTextContent('Amount purchased25 HRBR');
     expect(success).toHaveTextContent('Ownership percentage2.500000%');
     expect(screen.getByTestId('purchase-hash')).toHaveTextContent(`0x${'ab'.repeat(32)}`);
+    // The hash opens the explorer and copies.
+    expect(within(success).getByRole('link', { name: `0x${'ab'.repeat(32)}` })).toHaveAttribute(
+      'href',
+      `http://127.0.0.1/explorer/tx/0x${'ab'.repeat(32)}`,
+    );
+    expect(within(success).getByRole('button', { name: 'Copy transaction hash' })).toBeInTheDocument();
     expect(within(success).getByRole('link', { name: 'View on IPFS' })).toHaveAttribute(
       'href',
       'http://127.0.0.1/ipfs/bafkreiexamplecid',
@@ -164,20 +170,48 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
     });
   });
 
-  it('docs/product.md §5 messages: amount above 0, no more than the listing holds', async () => {
-    stubPurchase(['PENDING']);
+  it('docs/product.md §5 messages as the amount is typed: above 0, no more than the listing holds', async () => {
+    const calls = stubPurchase(['PENDING']);
     const user = userEvent.setup();
     renderDialog();
     await screen.findByText(BUYER_DID);
-    await user.type(amountBox(), '0');
-    await user.click(within(dialog()).getByRole('button', { name: 'Purchase Tokens' }));
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Amount must be greater than 0');
+    const submit = within(dialog()).getByRole('button', { name: 'Purchase Tokens' });
+    const summary = within(dialog()).getByTestId('purchase-summary');
+    for (const typed of ['0', '-1', 'abc']) {
+      await user.clear(amountBox());
+      await user.type(amountBox(), typed);
+      expect(within(dialog()).getByText('Amount must be greater than 0')).toBeInTheDocument();
+      expect(submit).toBeDisabled();
+      expect(summary).toHaveTextContent('Ownership percentage—');
+    }
     await user.click(within(dialog()).getByRole('button', { name: 'Tokens (HRBR)' }));
     await user.clear(amountBox());
-    await user.type(amountBox(), '401');
-    await user.click(within(dialog()).getByRole('button', { name: 'Purchase Tokens' }));
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent(
-      'Cannot purchase more than 400 tokens available in this listing',
+    await user.type(amountBox(), '999999999');
+    expect(
+      within(dialog()).getByText('Cannot purchase more than 400 tokens available in this listing'),
+    ).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    // No share of a purchase that cannot happen.
+    expect(summary).toHaveTextContent('Ownership percentage—');
+    await user.clear(amountBox());
+    await user.type(amountBox(), '40');
+    expect(submit).toBeEnabled();
+    expect(summary).not.toHaveTextContent('Ownership percentage—');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('a direct sale shows no ownership above the whole supply (the server judges the treasury)', async () => {
+    stubPurchase(['PENDING']);
+    const user = userEvent.setup();
+    renderDialog(sampleListing({ escrowId: null, kind: 'direct' }));
+    await screen.findByText(BUYER_DID);
+    await user.click(within(dialog()).getByRole('button', { name: 'Tokens (HRBR)' }));
+    await user.type(amountBox(), '999999999');
+    expect(within(dialog()).getByTestId('purchase-summary')).toHaveTextContent('Ownership percentage—');
+    await user.clear(amountBox());
+    await user.type(amountBox(), '250');
+    expect(within(dialog()).getByTestId('purchase-summary')).toHaveTextContent(
+      'Ownership percentage25.000000%',
     );
   });
 

@@ -25,7 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { getUserData } from '../../../lib/auth-storage';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { tabHref } from '../../../lib/dashboard-paths';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatPercent } from '../../../lib/format';
 import { useProfile } from '../../auth';
 import { KycDialog } from '../../kyc';
 import {
@@ -84,6 +84,9 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
 
   const amounts = purchaseAmounts(listing, mode, input);
   const missingSetup = !identity.did || !identity.wallet;
+  // Checked as it is typed: the button waits for a valid amount, and no share shows for a wrong one.
+  const typed = input.trim() ? purchaseProblem(listing, mode, input, identity) : undefined;
+  const amountProblem = typed?.key === 'purchaseMissingInfo' ? undefined : typed;
   const shownError = formError ?? (failed ? { text: purchase.error ?? messages.purchaseFailed } : undefined);
 
   useEffect(() => {
@@ -276,6 +279,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
         autoComplete="off"
         placeholder="0"
         disabled={busy}
+        error={amountProblem && problemText(amountProblem)}
         hint={
           mode === 'eth'
             ? t('purchase.equalsTokens', { tokens: amounts.tokens || '0', symbol: token.symbol })
@@ -302,7 +306,12 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
             {t('marketplace.eth', { amount: listing.priceETH })}
           </Detail>
           <Detail term={t('purchase.summaryCost')}>{t('marketplace.eth', { amount: amounts.eth })}</Detail>
-          <Detail term={t('purchase.ownership')}>{`${amounts.percent}%`}</Detail>
+          <Detail term={t('purchase.ownership')}>
+            {/* A share above the whole supply cannot be bought (the server refuses it): none shown. */}
+            {amountProblem || Number(amounts.percent) > 100
+              ? t('overview.noValue')
+              : formatPercent(amounts.percent, i18n.language)}
+          </Detail>
         </Box>
       </Box>
       {busy && purchaseId && (
@@ -341,7 +350,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
               <AppButton
                 type="submit"
                 form={`${titleId}-form`}
-                disabled={busy || !input.trim() || missingSetup}
+                disabled={busy || !input.trim() || missingSetup || amountProblem !== undefined}
               >
                 {busy ? t('purchase.processing') : t('purchase.submit')}
               </AppButton>
