@@ -29,8 +29,14 @@ export default defineConfig({
       // Shared zod schemas are plain values: the ones a page does not use need not ship with it.
       treeshake: {
         manualPureFunctions: ['z'],
-        // @emotion/react imports it bare, for `withTheme`, which the portal does not use.
-        moduleSideEffects: [{ test: /node_modules\/hoist-non-react-statics\//, sideEffects: false }],
+        moduleSideEffects: [
+          // @emotion/react imports it bare, for `withTheme`, which the portal does not use.
+          { test: /node_modules\/hoist-non-react-statics\//, sideEffects: false },
+          // A feature is imported through its index.ts, which names much more than the sign-in
+          // page uses; no feature module is imported for its effects, so what nobody uses of
+          // an index stays out of the bundle.
+          { test: /src[\\/]features[\\/]/, sideEffects: false },
+        ],
       },
       // Few files per page (ADR 57): a cold signed-in page loaded some 60 small chunks, each a
       // request and a round trip. What the first page needs is one file; the other auth pages
