@@ -1,3 +1,4 @@
+import { base64UploadLength } from '@portal/shared/fields';
 import { DomainError } from './errors.js';
 
 /**
@@ -24,7 +25,7 @@ export function sniffContentType(bytes: Buffer): SniffedContentType | undefined 
 
 /** The body limit of a route taking one base64 file of at most `maxBytes`, with room for the JSON around it. */
 export function base64BodyLimit(maxBytes: number): number {
-  return Math.ceil(maxBytes / 3) * 4 + 1024;
+  return base64UploadLength(maxBytes);
 }
 
 export interface UploadRules<T extends string> {

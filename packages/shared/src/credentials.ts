@@ -75,7 +75,9 @@ export type VerifiableCredential = z.infer<typeof VerifiableCredentialSchema>;
 /** Either the credential itself or the CID of one stored on the portal's IPFS gateway. */
 export const VerifyCredentialRequestSchema = z
   .strictObject({
-    credential: z.record(z.string(), z.unknown(), { error: messages.credentialNotAnObject }).optional(),
+    credential: z
+      .record(z.string().max(200), z.unknown(), { error: messages.credentialNotAnObject })
+      .optional(),
     cid: z.string().min(1, messages.credentialCidInvalid).max(200, messages.credentialCidInvalid).optional(),
   })
   .refine((body) => (body.credential === undefined) !== (body.cid === undefined), {
@@ -158,7 +160,10 @@ export const ShareIdParamsSchema = z.object({ id: z.uuid(messages.credentialShar
  */
 export const SharedCredentialRequestSchema = z
   .strictObject({
-    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.credentialShareNotFound),
+    token: z
+      .string()
+      .max(43, messages.credentialShareNotFound)
+      .regex(/^[A-Za-z0-9_-]{43}$/, messages.credentialShareNotFound),
   })
   .meta({ id: 'SharedCredentialRequest' });
 export const SharedCredentialResponseSchema = z

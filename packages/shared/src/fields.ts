@@ -30,12 +30,14 @@ export const nameField = z
 
 export const confirmPasswordField = z
   .string({ error: messages.confirmPasswordRequired })
-  .min(1, messages.confirmPasswordRequired);
+  .min(1, messages.confirmPasswordRequired)
+  .max(128, messages.passwordsDoNotMatch);
 
 export const roleField = z
   .string({ error: messages.roleInvalid })
   .trim()
   .min(1, messages.roleRequired)
+  .max(20, messages.roleInvalid)
   .refine((value) => normalizeRole(value) !== undefined, messages.roleInvalid)
   .transform((value) => normalizeRole(value)!);
 
@@ -46,6 +48,12 @@ export const organisationNameField = z
   .min(1, messages.organisationNameRequired)
   .max(200, messages.organisationNameTooLong)
   .refine(isDisplayName, messages.displayNameInvisible);
+
+/**
+ * The longest `data` of a base64 upload of at most `bytes` decoded, with room for the JSON around
+ * it: the route's body limit. Within it, a file too large once decoded is still answered 413.
+ */
+export const base64UploadLength = (bytes: number) => Math.ceil(bytes / 3) * 4 + 1024;
 
 /** Adds the "Passwords do not match" issue under confirmPassword, even when other fields fail. */
 export function passwordsMatch<T extends { password?: unknown; confirmPassword?: unknown }>(

@@ -33,7 +33,8 @@ export const MAX_FUNGIBLE_SUPPLY = 10n ** 15n;
 
 const text = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, required).max(max);
-const decimalString = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+/** Decimal amounts: 40 characters hold any amount the portal can carry (18 decimals, 10^24 wei). */
+const decimalString = z.union([z.string().max(40), z.number()]).transform((value) => String(value).trim());
 
 export const CreateTokenRequestSchema = z
   .strictObject({
@@ -41,6 +42,7 @@ export const CreateTokenRequestSchema = z
     symbol: z
       .string({ error: messages.issuerTokenSymbolInvalid })
       .trim()
+      .max(11, messages.issuerTokenSymbolInvalid)
       .regex(/^[A-Za-z0-9]{1,11}$/, messages.issuerTokenSymbolInvalid)
       .transform((symbol) => symbol.toUpperCase()),
     description: z.string().trim().max(2000).default(''),
@@ -113,7 +115,9 @@ export const CreateListingRequestSchema = z
       const wei = parseUnits(price, 18);
       return wei !== undefined && wei > 0n && wei <= 10n ** 24n;
     }, messages.issuerPriceInvalid),
-    deadline: z.iso.datetime({ offset: true, error: messages.issuerDeadlineInvalid }),
+    deadline: z.iso
+      .datetime({ offset: true, error: messages.issuerDeadlineInvalid })
+      .max(40, messages.issuerDeadlineInvalid),
   })
   .meta({ id: 'CreateListingRequest' });
 export type CreateListingRequest = z.infer<typeof CreateListingRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64UploadLength } from './fields.js';
 import { messages } from './messages.js';
 
 /**
@@ -34,7 +35,8 @@ export const KybUploadSchema = z
     data: z
       .string({ error: messages.kybDocumentRequired })
       .min(1, messages.kybDocumentRequired)
-      // The size is checked once decoded (413); the route's body limit bounds the string.
+      // The size is checked once decoded (413).
+      .max(base64UploadLength(KYB_DOCUMENT_MAX_BYTES), messages.kybDocumentTooLarge)
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.kycDocumentUnreadable),
   })
   .meta({ id: 'KybUpload' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64UploadLength } from './fields.js';
 import { COUNTRIES } from './kyc-countries.js';
 import { KycStatusSchema } from './kyc-status.js';
 import { messages } from './messages.js';
@@ -113,6 +114,7 @@ export const SandboxApplicantInfoSchema = z
     dob: z
       .string({ error: messages.kycDobRequired })
       .min(1, messages.kycDobRequired)
+      .max(10, messages.kycDobInvalid)
       .regex(/^\d{4}-\d{2}-\d{2}$/, messages.kycDobInvalid)
       .refine(isoDate, messages.kycDobInvalid)
       .refine(
@@ -123,6 +125,7 @@ export const SandboxApplicantInfoSchema = z
     country: z
       .string({ error: messages.kycCountryRequired })
       .min(1, messages.kycCountryRequired)
+      .max(3, messages.kycCountryInvalid)
       .refine((code) => Object.hasOwn(COUNTRIES, code), messages.kycCountryInvalid),
     idDocType: KycDocumentTypeSchema,
     number: z
@@ -141,7 +144,8 @@ export const SandboxDocumentUploadSchema = z
     data: z
       .string({ error: messages.kycDocumentRequired })
       .min(1, messages.kycDocumentRequired)
-      // The size is checked once decoded (413); the route's body limit bounds the string.
+      // The size is checked once decoded (413).
+      .max(base64UploadLength(KYC_DOCUMENT_MAX_BYTES), messages.kycDocumentTooLarge)
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.kycDocumentUnreadable),
   })
   .meta({ id: 'SandboxDocumentUpload' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
+import { base64UploadLength } from './fields.js';
 import { isDisplayName } from './text.js';
 
 /** Account settings (docs/product.md §2.12); the decisions behind them: ADR 0021. */
@@ -95,6 +96,7 @@ export const AvatarUploadSchema = z
     data: z
       .string({ error: messages.avatarRequired })
       .min(1, messages.avatarRequired)
+      .max(base64UploadLength(AVATAR_MAX_BYTES), messages.avatarTooLarge)
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, messages.avatarUnsupported),
   })
   .meta({ id: 'AvatarUpload' });

@@ -113,8 +113,10 @@ describe('the OpenAPI document', () => {
       { bearer: [] },
       { session: [], csrf: [] },
     ]);
-    expect(route('POST /api/auth/login').security).toBeUndefined();
-    expect(route('POST /api/kyc/webhook').security).toBeUndefined();
+    // Public operations say so (OWASP API2): no scheme, rather than no word.
+    expect(route('POST /api/auth/login').security).toEqual([]);
+    expect(route('POST /api/kyc/webhook').security).toEqual([]);
+    for (const { key, operation } of operations) expect(operation.security, key).toBeDefined();
     // A public route that identifies a caller when one is presented: a session is optional.
     expect(route('GET /ipfs/{cid}').security).toEqual([{}, { bearer: [] }, { session: [] }]);
   });
@@ -122,10 +124,10 @@ describe('the OpenAPI document', () => {
   it('lists only the error statuses a route can answer, each with the error envelope', () => {
     const statuses = (key: string) => Object.keys(route(key).responses);
     // Signed in, no body, no params, no module errors: input text, session, limiter, the unforeseen.
-    expect(statuses('GET /api/escrow/marketplace')).toEqual(['200', '400', '401', '429', '500']);
-    // Not rate-limited; readiness answers 503 when the database does not.
+    // Every route answers 503 with Retry-After while the database is down.
+    expect(statuses('GET /api/escrow/marketplace')).toEqual(['200', '400', '401', '429', '500', '503']);
     expect(statuses('GET /api/health')).toEqual(['200', '400', '500', '503']);
-    expect(statuses('GET /api/did/resolve/{did}')).toEqual(['200', '400', '404', '429', '500']);
+    expect(statuses('GET /api/did/resolve/{did}')).toEqual(['200', '400', '404', '429', '500', '503']);
     // Admin only: 403 for other roles; a body: 413/415 and CSRF.
     expect(statuses('POST /api/admin/kyb/{userId}/reject')).toEqual(
       expect.arrayContaining(['400', '401', '403', '404', '413', '415', '429', '500']),
@@ -152,6 +154,7 @@ describe('the OpenAPI document', () => {
       'X-RateLimit-Reset',
     ]);
     expect(limited['429']!.headers).toHaveProperty('Retry-After');
+    expect(limited['503']!.headers).toHaveProperty('Retry-After');
     expect(route('GET /api/health').responses['200']!.headers).toBeUndefined();
     expect(Object.keys(document.components.headers)).toContain('Retry-After');
   });
@@ -165,6 +168,33 @@ describe('the OpenAPI document', () => {
     ])
       expect(route(key).requestBody?.required, key).toBe(false);
     expect(route('POST /api/auth/login').requestBody?.required).toBe(true);
+  });
+
+  it('bounds every string, array and integer a request can carry (OWASP API4: nothing unbounded)', () => {
+    const unbounded: string[] = [];
+    const check = (value: unknown, at: string, seen: Set<string>): void => {
+      if (Array.isArray(value)) return value.forEach((item, i) => check(item, `${at}[${i}]`, seen));
+      if (!value || typeof value !== 'object') return;
+      const schema = value as Record<string, unknown>;
+      const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
+      if (ref && !seen.has(ref)) {
+        seen.add(ref);
+        check(document.components.schemas[ref], ref, seen);
+      }
+      const types = ([] as unknown[]).concat(schema.type);
+      const fixed = 'enum' in schema || 'const' in schema;
+      if (types.includes('string') && !fixed && schema.maxLength === undefined)
+        unbounded.push(`${at}: string`);
+      if (types.includes('array') && schema.maxItems === undefined) unbounded.push(`${at}: array`);
+      if (types.includes('integer') && !['int32', 'int64'].includes(schema.format as string))
+        unbounded.push(`${at}: integer`);
+      for (const [key, child] of Object.entries(schema))
+        if (key !== '$ref') check(child, `${at}.${key}`, seen);
+    };
+    for (const { key, operation } of operations)
+      check({ parameters: operation.parameters, body: operation.requestBody }, key, new Set());
+    check(document.components.headers, 'headers', new Set());
+    expect(unbounded).toEqual([]);
   });
 
   it('describes webhook bodies, which their routes check only after the signature', () => {

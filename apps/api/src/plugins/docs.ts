@@ -132,7 +132,7 @@ const statusText: Record<number, string> = {
   429: 'Too many requests',
   500: 'Internal error (carries a request id)',
   502: 'An upstream provider failed',
-  503: 'A dependency is unavailable',
+  503: 'A dependency is unavailable: try again after Retry-After',
 };
 
 /** The error statuses a route can answer, by rule (docs/product.md §7.1, plugins/policy.ts, input-text.ts). */
@@ -148,6 +148,8 @@ function errorStatuses(route: RouteOptions, method: string): number[] {
   if (route.url.includes(':')) statuses.add(404);
   if (unsafe) [413, 415].forEach((status) => statuses.add(status));
   if (route.config?.rateLimit !== false) statuses.add(429);
+  // Any route that reads the database answers 503 while it is down (error-handler.ts).
+  statuses.add(503);
   const tags = (route.schema as { tags?: string[] } | undefined)?.tags ?? [];
   for (const tag of tags) {
     const thrown = moduleStatuses[tag];
@@ -158,7 +160,7 @@ function errorStatuses(route: RouteOptions, method: string): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-const integer = { type: 'integer' } as const;
+const integer = { type: 'integer', format: 'int32', minimum: 0, maximum: 2 ** 31 - 1 } as const;
 const HEADERS = {
   'X-RateLimit-Limit': { description: 'Requests allowed in the window', schema: integer },
   'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: integer },
@@ -219,7 +221,9 @@ function exact(document: OpenApiDocument, routes: Map<string, RouteOptions>): Op
       } else if (route.config?.identify) {
         operation.security = [{}, { bearer: [] }, { session: [] }];
       } else {
-        delete operation.security;
+        // Public (or signed by the caller, as webhooks are): said outright, so that tools do not
+        // read a missing `security` as an oversight.
+        operation.security = [];
       }
       const body = (route.schema as { body?: z.ZodType } | undefined)?.body;
       if (operation.requestBody && body?.safeParse(undefined).success) operation.requestBody.required = false;
@@ -237,11 +241,13 @@ function exact(document: OpenApiDocument, routes: Map<string, RouteOptions>): Op
       for (const status of errorStatuses(route, method.toUpperCase())) {
         operation.responses[status] = {
           description: statusText[status]!,
-          ...(limited || status === 429
+          ...(limited || status === 429 || status === 503
             ? {
                 headers: {
                   ...(limited ? rateLimitHeaders : {}),
-                  ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+                  ...(status === 429 || status === 503
+                    ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+                    : {}),
                 },
               }
             : {}),
@@ -250,7 +256,31 @@ function exact(document: OpenApiDocument, routes: Map<string, RouteOptions>): Op
       }
     }
   }
+  withDerivedBounds(document);
   return withoutUnusedSchemas(document);
+}
+
+const INT32 = 2 ** 31;
+/**
+ * Bounds that follow from what the validators already enforce, written out for tools that only
+ * read `maxLength` and `format` (OWASP API4): a UUID is 36 characters; an integer within ±2^31 is
+ * an int32, one within JavaScript's safe integers an int64.
+ */
+function withDerivedBounds(document: OpenApiDocument): void {
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const schema = value as Record<string, unknown>;
+    if (schema.type === 'string' && schema.format === 'uuid') schema.maxLength ??= 36;
+    if (schema.type === 'integer' && schema.format === undefined) {
+      const [min, max] = [schema.minimum, schema.maximum];
+      if (typeof min === 'number' && typeof max === 'number')
+        schema.format = min >= -INT32 && max < INT32 ? 'int32' : 'int64';
+    }
+    Object.values(schema).forEach(visit);
+  };
+  visit(document.paths);
+  visit(document.components);
 }
 
 /** Drops component schemas nothing in the paths reaches (zod's registry holds every shared schema). */

@@ -73,7 +73,12 @@ const FILE_EXTENSIONS: Record<string, string> = {
 };
 
 const tags = ['kyc-sandbox'];
-const ApplicantParams = z.strictObject({ applicantId: z.string().regex(/^[0-9a-f]{24}$/) });
+const ApplicantParams = z.strictObject({
+  applicantId: z
+    .string()
+    .max(24)
+    .regex(/^[0-9a-f]{24}$/),
+});
 
 function loadPageFiles(dir: string): Map<string, { type: string; body: Buffer }> {
   const files = new Map<string, { type: string; body: Buffer }>();

@@ -69,7 +69,7 @@ const ReviewResultSchema = z
     // Unknown answers (YELLOW on some products) are read as "no answer".
     reviewAnswer: ReviewAnswerSchema.optional().catch(undefined),
     reviewRejectType: RejectTypeSchema.optional().catch(undefined),
-    moderationComment: z.string().optional().catch(undefined),
+    moderationComment: z.string().max(2000).optional().catch(undefined),
   })
   .optional()
   .catch(undefined);
@@ -140,12 +140,12 @@ export function parseApplicant(json: unknown): KycApplicantData {
 
 /** A KYC webhook body (Sumsub's applicant event), parsed only after its signature is checked. */
 export const KycWebhookEventSchema = z.object({
-  type: z.string().min(1),
-  applicantId: z.string().min(1),
-  externalUserId: z.string().optional(),
-  reviewStatus: z.string().optional(),
+  type: z.string().min(1).max(100),
+  applicantId: z.string().min(1).max(100),
+  externalUserId: z.string().max(100).optional(),
+  reviewStatus: z.string().max(100).optional(),
   reviewResult: ReviewResultSchema,
-  createdAtMs: z.string().optional(),
+  createdAtMs: z.string().max(40).optional(),
 });
 
 /** A webhook body; undefined when it is not JSON or not an applicant event. */
