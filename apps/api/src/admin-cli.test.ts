@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
-import { users } from './db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { issuerApplications, users } from './db/schema/index.js';
 
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), 'admin-cli.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-admin-cli-'));
@@ -41,6 +42,45 @@ describe('npm run admin:create', () => {
     try {
       const rows = await database.db.select().from(users);
       expect(rows.map((row) => [row.email, row.role])).toEqual([['root@example.com', 'admin']]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('creates an approved issuer with --role issuer and its organisation (ADR 55); never an investor', async () => {
+    const created = await runCli(
+      [
+        '--role',
+        'issuer',
+        '--email',
+        'ines@example.com',
+        '--name',
+        'Ines Issuer',
+        '--organisation',
+        'Acme Ltd',
+      ],
+      'a strong password\n',
+    );
+    expect(created.output).toContain('Approved issuer account created: ines@example.com');
+    expect(created.code).toBe(0);
+    const investor = await runCli(
+      ['--role', 'investor', '--email', 'ivan@example.com', '--name', 'Ivan'],
+      'pw12345678\n',
+    );
+    expect(investor.code).toBe(2);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const [row] = await database.db
+        .select({
+          role: users.role,
+          status: issuerApplications.status,
+          organisation: issuerApplications.organisationName,
+        })
+        .from(users)
+        .innerJoin(issuerApplications, eq(issuerApplications.userId, users.id))
+        .where(eq(users.email, 'ines@example.com'));
+      expect(row).toEqual({ role: 'issuer', status: 'approved', organisation: 'Acme Ltd' });
     } finally {
       await database.close();
     }

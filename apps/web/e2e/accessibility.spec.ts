@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures';
 import { axeFindings } from './a11y';
 import { investorWithSbt, signIn, submitSignIn } from './identity';
 import { applyLook, looks } from './looks';
-import { ADMIN, registerAccount, uniqueEmail } from './portal';
+import { ADMIN, approvedIssuer, registerAccount, uniqueEmail } from './portal';
 
 /**
  * Every screen and dialog of the portal through axe (WCAG 2.2 AA) in English, Arabic and French
@@ -117,6 +117,14 @@ for (const language of LANGUAGES) {
     await registerAccount({ name: 'Iris Issuer', email: issuer, role: 'issuer' });
     await page.context().clearCookies();
     await submitSignIn(page, issuer, '/issuer/login');
+    await expect(page).toHaveURL(/\/issuer$/);
+    await expect(page.getByTestId('issuer-application')).toBeVisible();
+    await check('issuer console (application)');
+    // An approved issuer's console, which issues.
+    const approved = uniqueEmail(`a11y-approved-${language}`);
+    await approvedIssuer({ name: 'Ivo Issuer', email: approved });
+    await page.context().clearCookies();
+    await submitSignIn(page, approved, '/issuer/login');
     await expect(page).toHaveURL(/\/issuer$/);
     await check('issuer console');
     await openDialog('create token dialog', () => button('issuer.tokens.create').click());

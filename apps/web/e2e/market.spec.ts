@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { expectAccessible, transitionsEnded } from './a11y';
 import { buyer, signIn, submitSignIn, watchConsole } from './identity';
 import { applyLook, looks, shotPath } from './looks';
-import { registerAccount, uniqueEmail } from './portal';
+import { approvedIssuer, registerAccount, uniqueEmail } from './portal';
 
 /**
  * The market in the browser (ADRs 18, 20, 25): an issuer creates and lists a token in the console; an investor
@@ -29,7 +29,7 @@ test('issuer lists a token; an investor finds it, buys it, and sees it in My Ass
 
   // The issuer console: vault, token deployed on chain, escrow listing.
   const issuerEmail = uniqueEmail('issuer');
-  await registerAccount({ name: 'Ines Issuer', email: issuerEmail, role: 'issuer' });
+  await approvedIssuer({ name: 'Ines Issuer', email: issuerEmail });
   await issuerSignIn(page, issuerEmail);
   await expect(page.getByRole('heading', { name: 'Issuer Console', level: 2 })).toBeVisible();
   await expect(page.getByTestId('issuer-vault-needed')).toBeVisible();

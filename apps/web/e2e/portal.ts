@@ -41,10 +41,24 @@ export async function registerAccount(input: {
   email: string;
   password?: string;
   role?: string;
+  organisationName?: string;
 }) {
   return call<{ token: string; user: { id: string; role: string } }>('/auth/register', {
     body: { password: PASSWORD, ...input },
   });
+}
+
+/** An administrator gives the account a role through the admin API: granting issuer approves it (ADR 55). */
+export async function grantRole(userId: string, role: 'admin' | 'issuer' | 'investor') {
+  const token = await signInWithApi(ADMIN.email, ADMIN.password);
+  await call(`/admin/users/${userId}/role`, { token, body: { role } });
+}
+
+/** An issuer allowed to deploy at once: an investor account an administrator made an issuer. */
+export async function approvedIssuer(input: { name: string; email: string }) {
+  const account = await registerAccount(input);
+  await grantRole(account.user.id, 'issuer');
+  return account;
 }
 
 export async function signInWithApi(email: string, password: string): Promise<string> {

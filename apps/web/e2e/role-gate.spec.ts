@@ -9,8 +9,13 @@ test('an issuer is warned and stays on the sign-in page, signed out', async ({ p
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
 
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('alert')).toContainText(
     'Access warning: This is the investor application. Your role is ISSUER.',
+  );
+  // …and is shown the way to the issuer console.
+  await expect(page.getByRole('link', { name: 'Go to the issuer console' })).toHaveAttribute(
+    'href',
+    '/issuer/login',
   );
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();

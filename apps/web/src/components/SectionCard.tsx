@@ -8,12 +8,52 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 
 /**
+ * On a phone a row of eight columns cannot be read sideways: each row becomes a block and each
+ * cell carries its column's name above its value (the header row stays for screen readers).
+ */
+function stackedOnPhone(theme: Theme, columns: string[]) {
+  return {
+    [theme.breakpoints.down('sm')]: {
+      '& table, & tbody, & tbody tr, & tbody td, & tbody th': { display: 'block' },
+      '& thead': {
+        position: 'absolute',
+        width: '1px',
+        height: '1px',
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+        whiteSpace: 'nowrap',
+      },
+      '& tbody tr': {
+        paddingBlock: 1.5,
+        paddingInline: 2,
+        borderBlockEnd: `1px solid ${theme.palette.divider}`,
+      },
+      '& tbody tr > *': { border: 'none', paddingBlock: 0.5, paddingInline: 0, whiteSpace: 'normal' },
+      '& tbody tr > *::before': {
+        display: 'block',
+        ...theme.typography.caption,
+        fontWeight: 600,
+        color: theme.palette.text.secondary,
+      },
+      ...Object.fromEntries(
+        columns.map((column, index) => [
+          `& tbody tr > :nth-child(${index + 1})::before`,
+          { content: JSON.stringify(column) },
+        ]),
+      ),
+    },
+  };
+}
+
+/**
  * A console section: a titled card with an action, and a table of rows that scrolls sideways
- * on a narrow screen; a skeleton while loading, an empty state when there is nothing yet.
+ * on a narrow screen and stacks on a phone; a skeleton while loading, an empty state when there
+ * is nothing yet.
  */
 export function SectionCard(props: {
   id: string;
@@ -38,8 +78,13 @@ export function SectionCard(props: {
     }
     if (props.empty) return <EmptyState dense {...props.empty} />;
     return (
-      <TableContainer role="region" tabIndex={0} aria-labelledby={props.id} sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 860 }}>
+      <TableContainer
+        role="region"
+        tabIndex={0}
+        aria-labelledby={props.id}
+        sx={(theme) => ({ overflowX: 'auto', position: 'relative', ...stackedOnPhone(theme, props.columns) })}
+      >
+        <Table size="small" sx={{ minWidth: { sm: 860 } }}>
           <TableHead>
             <TableRow>
               {props.columns.map((column) => (

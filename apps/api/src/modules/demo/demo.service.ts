@@ -23,7 +23,7 @@ export interface DemoDeps {
   vault: VaultService;
   issuer: IssuerService;
   /** The demo issuer is pre-approved: the platform vouches for its own demo. */
-  onboarding: Pick<OnboardingService, 'preApprove'>;
+  onboarding: Pick<OnboardingService, 'open' | 'preApprove'>;
   jobs: JobQueue;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -100,6 +100,7 @@ export class DemoService {
         })
       ).id;
     // Every look approves it again (idempotent): a crash right after creating it loses nothing.
+    await this.deps.onboarding.open(id, 'Demo Issuer');
     await this.deps.onboarding.preApprove(id);
     const { vault } = await this.deps.vault.info(id);
     if (!vault) {

@@ -43,6 +43,14 @@ describe('the demo market', () => {
     }
   }, 300_000);
 
+  it('the demo issuer is pre-approved: it needed no administrator to list (ADR 55)', async () => {
+    const applications = await t.app.container.onboarding.applications(200);
+    expect(applications.find((item) => item.email === DEMO_ISSUER_EMAIL)).toMatchObject({
+      status: 'approved',
+      organisationName: 'Demo Issuer',
+    });
+  });
+
   it('does not seed twice', async () => {
     await t.app.container.demo.seed();
     expect((await market()).total).toBe(9);

@@ -65,12 +65,23 @@ export function IssuersSection() {
             </TableCell>
             <TableCell>
               {item.name}
-              <Typography variant="caption" dir="ltr" sx={{ display: 'block', color: 'text.secondary' }}>
+              <Typography
+                variant="caption"
+                dir="ltr"
+                sx={{
+                  display: 'block',
+                  color: 'text.secondary',
+                  textAlign: 'start',
+                  overflowWrap: 'anywhere',
+                }}
+              >
                 {item.email}
               </Typography>
             </TableCell>
             <TableCell>
-              {item.missing.length === 0 ? (
+              {item.status === 'approved' ? (
+                '—'
+              ) : item.missing.length === 0 ? (
                 <Chip size="small" color="success" variant="outlined" label={t('admin.issuers.complete')} />
               ) : (
                 <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>

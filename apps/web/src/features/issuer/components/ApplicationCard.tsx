@@ -132,6 +132,7 @@ function Requirement({
       disableGutters
       sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
       data-testid="issuer-requirement"
+      data-state={done ? 'done' : 'missing'}
     >
       <ListItemIcon sx={{ minWidth: 32 }}>
         {done ? (
