@@ -32,26 +32,16 @@ export function LoginPage() {
   useEffect(clearAuthNotice, []);
   const landing = useGoogleLanding();
   const [googleFailed, setGoogleFailed] = useState(landing?.kind === 'failed');
-  const {
-    register,
-    errors,
-    isSubmitting,
-    onSubmit,
-    generalError,
-    deniedRole,
-    twoFactor,
-    admit,
-    unlockReady,
-    pausedEmail,
-  } = useSignInForm({
-    admits: isAdmittedRole,
-    home: '/dashboard',
-    onSubmitStart: () => {
-      setNotice(null);
-      setGoogleFailed(false);
-    },
-    initialTicket: landing?.kind === 'two-factor' ? landing.ticket : undefined,
-  });
+  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole, twoFactor, admit, unlock } =
+    useSignInForm({
+      admits: isAdmittedRole,
+      home: '/dashboard',
+      onSubmitStart: () => {
+        setNotice(null);
+        setGoogleFailed(false);
+      },
+      initialTicket: landing?.kind === 'two-factor' ? landing.ticket : undefined,
+    });
 
   // Back from Google with a session in the cookies: the same role gate as a password sign-in.
   const completing = useRef(false);
@@ -88,7 +78,7 @@ export function LoginPage() {
         )}
         {googleFailed && <Alert severity="error">{message(messages.googleLoginFailed)}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        <UnlockOffer pausedEmail={pausedEmail} ready={unlockReady} />
+        <UnlockOffer {...unlock} />
         {twoFactor ? (
           <Suspense fallback={null}>
             <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />

@@ -101,10 +101,8 @@ export function useSignInForm({
     deniedRole,
     twoFactor,
     admit,
-    /** A mailed sign-in link came with the page; the next sign-in carries it. */
-    unlockReady: !!unlockToken,
-    /** The address whose password sign-ins are paused: the page offers a new link for it. */
-    pausedEmail,
+    /** What `UnlockOffer` shows: the paused address to offer a new link for, or a link at hand. */
+    unlock: { pausedEmail, ready: !!unlockToken },
   };
 }
 

@@ -20,17 +20,8 @@ export function IssuerLoginPage() {
   const message = useMessage();
   const token = useAuthToken();
   useDocumentTitle(t('issuer.login.title'));
-  const {
-    register,
-    errors,
-    isSubmitting,
-    onSubmit,
-    generalError,
-    deniedRole,
-    twoFactor,
-    unlockReady,
-    pausedEmail,
-  } = useSignInForm({ admits: isIssuerConsoleRole, home: ISSUER_HOME });
+  const { register, errors, isSubmitting, onSubmit, generalError, deniedRole, twoFactor, unlock } =
+    useSignInForm({ admits: isIssuerConsoleRole, home: ISSUER_HOME });
 
   // Already signed in with an account the console admits: nothing to do here.
   if (token && isIssuerConsoleRole(getUserData()?.role as string | undefined) && !isSubmitting) {
@@ -47,7 +38,7 @@ export function IssuerLoginPage() {
       <Stack sx={{ gap: 2 }}>
         {deniedRole && <Alert severity="warning">{t('issuer.login.denied', { role: deniedRole })}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        <UnlockOffer pausedEmail={pausedEmail} ready={unlockReady} />
+        <UnlockOffer {...unlock} />
         {twoFactor ? (
           <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
         ) : (
