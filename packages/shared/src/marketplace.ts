@@ -84,3 +84,9 @@ export const MarketplaceResponseSchema = z
   })
   .meta({ id: 'MarketplaceResponse' });
 export type MarketplaceResponse = z.infer<typeof MarketplaceResponseSchema>;
+
+/**
+ * The demo issuer the embedded defaults seed (docs/product.md, demo market): its listings carry a
+ * "Demo" mark in the marketplace so nobody mistakes them for a real offer.
+ */
+export const DEMO_ISSUER_EMAIL = 'demo-issuer@portal.localhost';

@@ -5,6 +5,7 @@ import type { MarketplaceListing } from '@portal/shared/marketplace';
 import { totalValueEth } from '@portal/shared/money';
 import { Detail } from '../../../components/Detail';
 import { formatDateTime } from '../../../lib/format';
+import { EmailText } from './EmailText';
 
 /**
  * docs/product.md §2.8, the expanded row: available tokens, price per token in ETH, total value (tokenAmount × price
@@ -63,7 +64,7 @@ export function ListingDetails({ listing, action }: { listing: MarketplaceListin
           {formatDateTime(listing.deadline, i18n.language)}
         </Detail>
         <Detail term={t('marketplace.details.issuer')}>
-          {listing.issuer.email ?? t('marketplace.unknownIssuer')}
+          {listing.issuer.email ? <EmailText email={listing.issuer.email} /> : t('marketplace.unknownIssuer')}
         </Detail>
         <Detail term={t('marketplace.details.availability')}>
           {listing.available ? t('marketplace.details.available') : t('marketplace.details.unavailable')}

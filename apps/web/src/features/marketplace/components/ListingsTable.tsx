@@ -1,6 +1,7 @@
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
@@ -11,16 +12,34 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MarketplaceListing } from '@portal/shared/marketplace';
+import { DEMO_ISSUER_EMAIL, type MarketplaceListing } from '@portal/shared/marketplace';
 import { AppButton } from '../../../components/AppButton';
 import { ExplorerIconLink } from '../../../components/ExplorerIconLink';
 import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { formatDate } from '../../../lib/format';
+import { EmailText } from './EmailText';
 import { ListingDetails } from './ListingDetails';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
-const COLUMNS = ['name', 'symbol', 'type', 'issuer', 'blockchain', 'status', 'created', 'actions'] as const;
+/**
+ * docs/product.md §2.8's columns, plus the sale type and the price: two rows of one token (an
+ * escrow listing and a direct sale) differ there. Widths are fixed, so expanding a row never
+ * reflows the table.
+ */
+const COLUMNS = {
+  name: '20%',
+  symbol: 88,
+  type: 88,
+  sale: 112,
+  issuer: '16%',
+  blockchain: 104,
+  price: 120,
+  status: 124,
+  created: 112,
+  actions: 148,
+} as const;
+const COLUMN_NAMES = Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>;
 
 function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInvest: () => void }) {
   const { t, i18n } = useTranslation();
@@ -45,15 +64,44 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
             {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
           </IconButton>
         </TableCell>
-        <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-          {token.name}
+        <TableCell component="th" scope="row">
+          <Box sx={{ fontWeight: 600 }}>{token.name}</Box>
+          {token.description && (
+            <Box
+              data-testid="listing-description"
+              sx={{
+                color: 'text.secondary',
+                fontSize: 13,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {token.description}
+            </Box>
+          )}
         </TableCell>
         <TableCell>{token.symbol}</TableCell>
         <TableCell>{token.tokenType}</TableCell>
-        <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
-          {listing.issuer.email ?? t('marketplace.unknownIssuer')}
+        <TableCell>{t(`marketplace.kinds.${listing.kind}`)}</TableCell>
+        <TableCell>
+          {listing.issuer.email ? <EmailText email={listing.issuer.email} /> : t('marketplace.unknownIssuer')}
+          {listing.issuer.email === DEMO_ISSUER_EMAIL && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="info"
+              label={t('marketplace.demo')}
+              title={t('marketplace.demoHint')}
+              sx={{ marginInlineStart: 0.5, height: 20, fontSize: 12 }}
+            />
+          )}
         </TableCell>
         <TableCell>{t(`chains.${chainLabelKey(listing.blockchain)}`)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }} dir="ltr">
+          {t('marketplace.eth', { amount: listing.priceETH })}
+        </TableCell>
         <TableCell>
           <StatusChip status={listing.status} color={listingStatusColor(listing.status)} />
         </TableCell>
@@ -80,7 +128,7 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
       </TableRow>
       <TableRow>
         <TableCell
-          colSpan={COLUMNS.length + 1}
+          colSpan={COLUMN_NAMES.length + 1}
           sx={{ paddingBlock: 0, borderBlockEnd: open ? undefined : 0 }}
         >
           <Collapse in={open} timeout="auto" unmountOnExit id={detailsId}>
@@ -102,7 +150,8 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
 }
 
 /**
- * docs/product.md §2.8, the table: expand toggle, Name, Symbol, Type, Issuer, Blockchain, Status, Created, Actions.
+ * docs/product.md §2.8, the table: expand toggle, Name (with the token's description), Symbol, Type, Sale,
+ * Issuer, Blockchain, Price, Status, Created, Actions.
  * On a phone the table scrolls sideways inside its card, the name column staying readable.
  */
 export function ListingsTable({
@@ -121,16 +170,16 @@ export function ListingsTable({
       aria-label={t('marketplace.tableLabel')}
       sx={{ overflowX: 'auto' }}
     >
-      <Table size="small" sx={{ minWidth: 960 }}>
+      <Table size="small" sx={{ minWidth: 1240, tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox">
+            <TableCell padding="checkbox" sx={{ width: 56 }}>
               <Box component="span" sx={visuallyHidden}>
                 {t('marketplace.columns.expand')}
               </Box>
             </TableCell>
-            {COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 650, whiteSpace: 'nowrap' }}>
+            {COLUMN_NAMES.map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 650, whiteSpace: 'nowrap', width: COLUMNS[column] }}>
                 {t(`marketplace.columns.${column}`)}
               </TableCell>
             ))}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withQueryClient } from '../../../testing/query-client';
+import { DEMO_ISSUER_EMAIL } from '@portal/shared/marketplace';
 import { marketplaceAnswer, profileAnswer, sampleListing } from '../../../testing/market-samples';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { MarketplaceTab } from './MarketplaceTab';
@@ -57,8 +58,10 @@ describe('MarketplaceTab (docs/product.md §2.8)', () => {
       'Name',
       'Symbol',
       'Type',
+      'Sale',
       'Issuer',
       'Blockchain',
+      'Price',
       'Status',
       'Created',
       'Actions',
@@ -80,6 +83,30 @@ describe('MarketplaceTab (docs/product.md §2.8)', () => {
     expect(within(second!).getByText('DEPLOYING').parentElement).toHaveClass('MuiChip-colorWarning');
     expect(within(second!).queryByRole('button', { name: /Invest/ })).toBeNull();
     expect(within(second!).queryByRole('link')).toBeNull();
+  });
+
+  it('tells rows of one token apart: sale type, price, description; marks the demo issuer', async () => {
+    const direct = sampleListing({
+      escrowId: null,
+      listingId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+      kind: 'direct',
+      priceETH: '0.0025',
+      issuer: { email: DEMO_ISSUER_EMAIL },
+    });
+    stubFetch(() => json(200, marketplaceAnswer([harbour, direct], { total: 2 })));
+    renderTab();
+    const [escrowRow, directRow] = await screen.findAllByTestId('listing-row');
+    expect(escrowRow).toHaveTextContent('Escrow listing');
+    expect(escrowRow).toHaveTextContent('0.002 ETH');
+    expect(directRow).toHaveTextContent('Direct sale');
+    expect(directRow).toHaveTextContent('0.0025 ETH');
+    for (const row of [escrowRow!, directRow!]) {
+      expect(within(row).getByTestId('listing-description')).toHaveTextContent(
+        'Office building by the harbour',
+      );
+    }
+    expect(within(directRow!).getByText('Demo')).toBeInTheDocument();
+    expect(within(escrowRow!).queryByText('Demo')).toBeNull();
   });
 
   it('the expanded row shows the listing facts, total value to 4 decimals', async () => {
