@@ -389,9 +389,11 @@ async function main() {
 
   const blank = await startBlankPage();
   const portal = await startPortal();
-  const browser = await chromium.launch(CHROMIUM);
+  let browser;
   let withinBudget = false;
   try {
+    // Inside the try: a browser that fails to start must not leave the portal running.
+    browser = await chromium.launch(CHROMIUM);
     const session = await investorSession(browser, portal.url);
     const results = [
       ['blank static page', await measure(browser, blank.url)],
@@ -480,7 +482,7 @@ async function main() {
       loginBudgetKb: LOGIN_BUDGET_KB,
     });
   } finally {
-    await browser.close();
+    await browser?.close();
     await portal.stop();
     await blank.close();
   }
