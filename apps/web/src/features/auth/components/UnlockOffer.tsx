@@ -28,7 +28,13 @@ export function UnlockOffer({ pausedEmail, ready }: { pausedEmail?: string | und
       <Alert
         severity="info"
         action={
-          <Button color="inherit" size="small" disabled={sending} onClick={() => void send()}>
+          <Button
+            color="inherit"
+            size="small"
+            disabled={sending}
+            onClick={() => void send()}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('auth.unlock.send')}
           </Button>
         }
