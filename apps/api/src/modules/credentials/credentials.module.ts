@@ -51,5 +51,6 @@ export async function credentialsModule(
     revocation,
     routes: (app) =>
       credentialsRoutes(app, credentials, { verifyPerMinute: config.rateLimits.credentialVerifyPerMinute }),
+    exports: { credentials: (userId) => credentials.exportData(userId) },
   } satisfies FeatureModule & Record<string, unknown>;
 }

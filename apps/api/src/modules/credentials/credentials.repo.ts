@@ -32,6 +32,15 @@ export class CredentialsRepo {
     await this.db.update(credentials).set({ cid }).where(eq(credentials.id, id));
   }
 
+  /** A holder's stored credentials, oldest first. */
+  async listOwned(userId: string): Promise<CredentialRow[]> {
+    return this.db
+      .select()
+      .from(credentials)
+      .where(and(eq(credentials.userId, userId), isNotNull(credentials.cid)))
+      .orderBy(credentials.createdAt);
+  }
+
   async findOwnedByCid(userId: string, cid: string): Promise<CredentialRow | undefined> {
     const [row] = await this.db
       .select()

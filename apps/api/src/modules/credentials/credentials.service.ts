@@ -420,6 +420,31 @@ export class CredentialsService {
     return links;
   }
 
+  /** 'Download my data': each of the holder's credentials, its status and the signed document itself. */
+  async exportData(userId: string): Promise<Array<Record<string, unknown>>> {
+    const rows = await this.deps.repo.listOwned(userId);
+    return Promise.all(
+      rows.map(async (row) => {
+        const document = await this.deps.ipfs.get(row.cid!).catch(() => undefined);
+        let credential: unknown = null;
+        try {
+          credential = document ? JSON.parse(new TextDecoder().decode(document.bytes)) : null;
+        } catch {
+          credential = null;
+        }
+        return {
+          type: row.type,
+          cid: row.cid,
+          url: this.deps.ipfs.url(row.cid!),
+          issuedAt: row.createdAt.toISOString(),
+          revokedAt: row.revokedAt?.toISOString() ?? null,
+          revocationReason: row.revocationReason,
+          credential,
+        };
+      }),
+    );
+  }
+
   /** Verifies the credential stored under a CID, when `reader` may read it. */
   async verifyStored(
     cid: string,

@@ -51,5 +51,6 @@ export async function kycModule(
     kycSandbox: sandbox,
     routes: (app) => kycRoutes(app, { kyc, sandbox, websdkDir: config.kyc.websdkDir, audit: deps.audit }),
     profile: (row) => kyc.profile(row),
+    exports: { kyc: (userId) => kyc.exportData(userId) },
   } satisfies FeatureModule & Record<string, unknown>;
 }

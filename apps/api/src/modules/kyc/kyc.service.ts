@@ -193,6 +193,24 @@ export class KycService {
     return result.outcome;
   }
 
+  /** 'Download my data': the KYC application, its review and the verified identity it holds. */
+  async exportData(userId: string): Promise<Record<string, unknown> | null> {
+    const row = await this.deps.repo.findByUser(userId);
+    if (!row) return null;
+    return {
+      provider: row.provider,
+      applicantId: row.applicantId,
+      status: row.status,
+      reviewStatus: row.reviewStatus,
+      reviewAnswer: row.reviewAnswer,
+      rejectType: row.rejectType,
+      moderationComment: row.moderationComment,
+      submittedAt: row.createdAt.toISOString(),
+      verifiedAt: row.verifiedAt?.toISOString() ?? null,
+      verifiedIdentity: this.openIdentity(row) ?? null,
+    };
+  }
+
   /** ProfileSource: the KYC status, and the verified name and country once verified. */
   /** The KYC status and, once verified, the verified name and country (from the profile query). */
   profile({ user, kyc: row }: ProfileRow): Partial<User> {

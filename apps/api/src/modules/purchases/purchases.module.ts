@@ -54,6 +54,7 @@ export function purchasesModule(
     name: 'purchases',
     purchases,
     routes: (app) => purchasesRoutes(app, purchases),
+    exports: { purchases: (userId) => purchases.myAssets(userId) },
     jobs: [defineJob(settleJob, ({ purchaseId }, job) => purchases.settle(purchaseId, job))],
   } satisfies FeatureModule & Record<string, unknown>;
 }

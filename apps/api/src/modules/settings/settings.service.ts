@@ -1,6 +1,7 @@
 import type { ProfileRow } from '../users/users.repo.js';
 import type { User } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
+import { WALLET_PROFILE_FIELD_NAMES } from '@portal/shared/vault';
 import {
   AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
@@ -40,6 +41,16 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return { firstName, lastName: rest.join(' ') };
 }
 
+/**
+ * The profile repeats each wallet under the per-chain fields older clients read (docs/product.md
+ * §3.2); the export lists each wallet once, in `wallets`.
+ */
+function withoutWalletAliases(part: unknown): unknown {
+  if (!part || typeof part !== 'object' || Array.isArray(part)) return part;
+  const aliases = new Set<string>(WALLET_PROFILE_FIELD_NAMES);
+  return Object.fromEntries(Object.entries(part).filter(([key]) => !aliases.has(key)));
+}
+
 /** A part of 'Download my data', owned by the feature that holds it. */
 export type ExportSource = (userId: string) => Promise<unknown>;
 
@@ -58,7 +69,7 @@ export class SettingsService {
       profilePicture: avatar
         ? { contentType: avatar.contentType, base64: Buffer.from(avatar.bytes).toString('base64') }
         : null,
-      ...Object.fromEntries(names.map((name, index) => [name, parts[index]])),
+      ...Object.fromEntries(names.map((name, index) => [name, withoutWalletAliases(parts[index])])),
     };
   }
 
