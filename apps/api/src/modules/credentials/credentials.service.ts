@@ -426,10 +426,11 @@ export class CredentialsService {
     return Promise.all(
       rows.map(async (row) => {
         const document = await this.deps.ipfs.get(row.cid!).catch(() => undefined);
-        let credential: unknown = null;
+        let credential: unknown;
         try {
           credential = document ? JSON.parse(new TextDecoder().decode(document.bytes)) : null;
         } catch {
+          // Stored bytes that are not JSON: the export says so rather than failing.
           credential = null;
         }
         return {
