@@ -257,7 +257,7 @@ describe('LoginPage', () => {
     );
     await signIn();
     expect(await screen.findByText(messages.loginPausedForAccount)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send link' }));
     expect(await screen.findByText(messages.unlockLinkSent)).toBeInTheDocument();
     expect(withoutProviders(calls).at(-1)).toEqual({
       path: '/api/auth/unlock',

@@ -16,12 +16,13 @@ import { ISSUER_LOGIN, isIssuerConsoleRole } from '../../issuer';
 import { isAdmittedRole } from '../api/sign-in';
 import { EmailInput, AuthForm, AuthFooter } from './AuthForm';
 import { GoogleButton } from './GoogleButton';
-import { UnlockOffer } from './UnlockOffer';
 import { useGoogleLanding } from './use-google-landing';
 import { useSignInForm } from './use-sign-in-form';
 
 // Only accounts with two-factor authentication see the code step: it loads when asked for.
 const TwoFactorStep = lazy(async () => ({ default: (await import('./TwoFactorStep')).TwoFactorStep }));
+// So does the offer of a mailed sign-in link, shown only when someone was guessing the password.
+const UnlockOffer = lazy(async () => ({ default: (await import('./UnlockOffer')).UnlockOffer }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -78,7 +79,11 @@ export function LoginPage() {
         )}
         {googleFailed && <Alert severity="error">{message(messages.googleLoginFailed)}</Alert>}
         {generalError && <Alert severity="error">{message(generalError)}</Alert>}
-        <UnlockOffer {...unlock} />
+        {(unlock.pausedEmail || unlock.ready) && (
+          <Suspense fallback={null}>
+            <UnlockOffer {...unlock} />
+          </Suspense>
+        )}
         {twoFactor ? (
           <Suspense fallback={null}>
             <TwoFactorStep key={twoFactor.ticket} {...twoFactor} />
