@@ -9,6 +9,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CustodyProvider } from '@portal/shared/vault';
 
 function Point({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -24,8 +25,13 @@ function Point({ icon, title, text }: { icon: ReactNode; title: string; text: st
   );
 }
 
-/** docs/product.md §2.5, 'About Vaults': multi-signature security, auto-fuel and multi-blockchain support. */
-export function AboutVaults() {
+/**
+ * docs/product.md §2.5, 'About Vaults': key security, auto-fuel and multi-blockchain support. The
+ * security point describes the active custody provider as it is: the Fireblocks policy engine
+ * (multi-party signing), or local HD keys encrypted on this server (one key signs; no multi-signature).
+ * Nothing is claimed before the provider is known.
+ */
+export function AboutVaults({ provider }: { provider: CustodyProvider | undefined }) {
   const { t } = useTranslation();
   return (
     <Card>
@@ -42,11 +48,13 @@ export function AboutVaults() {
           gap: 2,
         }}
       >
-        <Point
-          icon={<ShieldOutlined fontSize="small" />}
-          title={t('vault.about.security')}
-          text={t('vault.about.securityText')}
-        />
+        {provider && (
+          <Point
+            icon={<ShieldOutlined fontSize="small" />}
+            title={t(`vault.about.security.${provider}.title`)}
+            text={t(`vault.about.security.${provider}.text`)}
+          />
+        )}
         <Point
           icon={<LocalGasStationOutlined fontSize="small" />}
           title={t('vault.about.autoFuel')}

@@ -78,9 +78,12 @@ describe('VaultTab without a vault', () => {
       screen.getByText('No wallet addresses found. Click "Refresh Info" to sync your wallets.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About Vaults' })).toBeInTheDocument();
-    for (const point of ['Multi-signature security', 'Auto-fuel', 'Multi-blockchain support']) {
+    // Local HD custody is what protects the keys here: no multi-signature is claimed.
+    for (const point of ['Encrypted key custody', 'Auto-fuel', 'Multi-blockchain support']) {
       expect(screen.getByText(point)).toBeInTheDocument();
     }
+    expect(screen.queryByText(/Multi-signature/)).toBeNull();
+    expect(screen.getByText(/AES-256-GCM/)).toBeInTheDocument();
     // No vault, no provider read for wallets.
     expect(calls.map((call) => call.path).filter((path) => path.startsWith('/api/vault'))).toEqual([
       '/api/vault/info',

@@ -74,7 +74,7 @@ export function VaultTab() {
         <Box sx={column}>
           {vault && <WalletDisplay wallets={wallets} compact />}
           <ConnectionCard provider={provider} />
-          <AboutVaults />
+          <AboutVaults provider={provider} />
         </Box>
       </Box>
       {provider && (
