@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withQueryClient } from '../../../testing/query-client';
@@ -49,18 +49,20 @@ describe('DidTab', () => {
 
   it('with a DID: shows it, copies it and can show its DID document', async () => {
     stubFetch((path) =>
-      path.startsWith('/api/did/resolve/')
-        ? json(200, {
-            success: true,
-            didDocument: {
-              '@context': ['https://www.w3.org/ns/did/v1'],
-              id: DID,
-              verificationMethod: [],
-              authentication: [],
-              assertionMethod: [],
-            },
-          })
-        : json(200, { success: true, didMetadata: { did: DID } }),
+      path === '/api/sbt/list'
+        ? json(200, { success: true, sbts: [] })
+        : path.startsWith('/api/did/resolve/')
+          ? json(200, {
+              success: true,
+              didDocument: {
+                '@context': ['https://www.w3.org/ns/did/v1'],
+                id: DID,
+                verificationMethod: [],
+                authentication: [],
+                assertionMethod: [],
+              },
+            })
+          : json(200, { success: true, didMetadata: { did: DID } }),
     );
     const user = userEvent.setup();
     renderAt('/dashboard?tab=did', withQueryClient(<DidTab />), '/dashboard');
@@ -74,5 +76,18 @@ describe('DidTab', () => {
       'href',
       '/dashboard?tab=sbt',
     );
+  });
+
+  it('once the SBT exists, no longer offers it as the next step', async () => {
+    const calls = stubFetch((path) =>
+      path === '/api/sbt/list'
+        ? json(200, { success: true, sbts: [{ id: 'a1b2c3d4-0000-4000-8000-000000000001', minted: true }] })
+        : json(200, { success: true, didMetadata: { did: DID } }),
+    );
+    renderAt('/dashboard?tab=did', withQueryClient(<DidTab />), '/dashboard');
+    expect(await screen.findByTestId('did-value')).toHaveTextContent(DID);
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/sbt/list'));
+    await waitFor(() => expect(screen.queryByText('Next: your soul-bound token')).toBeNull());
+    expect(screen.queryByRole('link', { name: /Go to Soul Bound Tokens/ })).toBeNull();
   });
 });

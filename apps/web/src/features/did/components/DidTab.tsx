@@ -22,6 +22,7 @@ import { tabHref } from '../../../lib/dashboard-paths';
 import { useDid } from '../api/get-did';
 import { useDidDocument } from '../api/resolve-did';
 import { useStartDid } from '../api/start-did';
+import { useSbts } from '../../sbt';
 
 const mono = { fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all' } as const;
 
@@ -77,6 +78,7 @@ function StartDid({ start }: { start: ReturnType<typeof useStartDid> }) {
 
 function DidDetails({ did }: { did: string }) {
   const { t } = useTranslation();
+  const sbts = useSbts();
   const message = useMessage();
   const [showDocument, setShowDocument] = useState(false);
   const didDocument = useDidDocument(showDocument ? did : undefined);
@@ -179,36 +181,39 @@ function DidDetails({ did }: { did: string }) {
           </Collapse>
         </CardContent>
       </Card>
-      <Card>
-        <CardContent
-          sx={{
-            display: 'flex',
-            alignItems: { xs: 'flex-start', sm: 'center' },
-            flexDirection: { xs: 'column', sm: 'row' },
-            gap: 2,
-            padding: { xs: 2.5, sm: 3 },
-          }}
-        >
-          <TokenOutlined color="primary" />
-          <Box sx={{ flex: 1 }}>
-            <Typography sx={{ fontWeight: 650 }}>{t('did.nextTitle')}</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('did.nextDescription')}
-            </Typography>
-          </Box>
-          <AppButton
-            variant="outline"
-            to={tabHref('sbt')}
-            endIcon={
-              <ArrowForward
-                sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
-              />
-            }
+      {/* Only while there is no SBT yet: once minted, there is no next step to offer. */}
+      {sbts.data?.length === 0 && (
+        <Card>
+          <CardContent
+            sx={{
+              display: 'flex',
+              alignItems: { xs: 'flex-start', sm: 'center' },
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: 2,
+              padding: { xs: 2.5, sm: 3 },
+            }}
           >
-            {t('did.nextAction')}
-          </AppButton>
-        </CardContent>
-      </Card>
+            <TokenOutlined color="primary" />
+            <Box sx={{ flex: 1 }}>
+              <Typography sx={{ fontWeight: 650 }}>{t('did.nextTitle')}</Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('did.nextDescription')}
+              </Typography>
+            </Box>
+            <AppButton
+              variant="outline"
+              to={tabHref('sbt')}
+              endIcon={
+                <ArrowForward
+                  sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+                />
+              }
+            >
+              {t('did.nextAction')}
+            </AppButton>
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }
