@@ -163,6 +163,15 @@ describe('AccountSettingsPage', () => {
     expect(within(document.body).getByText('Preferences saved')).toBeInTheDocument();
   });
 
+  it('Preferences: each language reads in the reader’s words and its own, never twice the same', async () => {
+    server();
+    const user = userEvent.setup();
+    render('preferences');
+    await user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['English', 'Arabic · العربية', 'French · Français']);
+  });
+
   it('Security: lists sessions, signs one out, then all the others; login alerts switch is kept', async () => {
     const calls = server();
     const user = userEvent.setup();

@@ -68,9 +68,10 @@ export function AccountSettingsPage() {
             setParams(value === 'personal' ? {} : { section: value }, { replace: true })
           }
           variant="scrollable"
+          // Arrows only when the tabs overflow (a phone swipes them); compact tabs fit a desktop.
           scrollButtons="auto"
-          allowScrollButtonsMobile
           aria-label={t('settings.title')}
+          sx={{ '& .MuiTab-root': { minWidth: 0, paddingInline: 1.5 } }}
         >
           {SECTIONS.map((value) => (
             <Tab key={value} value={value} label={t(`settings.tabs.${value}`)} sx={{ fontWeight: 600 }} />

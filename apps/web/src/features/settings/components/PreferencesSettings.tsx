@@ -70,11 +70,16 @@ export function PreferencesSettings({ settings }: { settings: AccountSettings })
               sx={{ minWidth: 180, width: 'auto' }}
               slotProps={{ htmlInput: { 'aria-label': t('preferences.language') } }}
             >
-              {languages.map((language) => (
-                <MenuItem key={language} value={language} lang={language}>
-                  {t(`preferences.languages.${language}`)} · {languageNames[language]}
-                </MenuItem>
-              ))}
+              {languages.map((language) => {
+                // In the reader's language and in its own; once when they are the same word.
+                const label = t(`preferences.languages.${language}`);
+                const native = languageNames[language];
+                return (
+                  <MenuItem key={language} value={language} lang={language}>
+                    {label === native ? label : `${label} · ${native}`}
+                  </MenuItem>
+                );
+              })}
             </TextField>
           }
         />
