@@ -74,7 +74,7 @@ test('issuer lists a token; an investor finds it, buys it, and sees it in My Ass
   await expect(shopper).toHaveURL(/type=ERC20/);
   const row = shopper.getByTestId('listing-row').filter({ hasText: name });
   await expect(row.getByText(issuerEmail)).toBeVisible();
-  await expect(row.getByText('Ethereum')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Ethereum', exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Show details of ${name}` }).click();
   const details = shopper.getByTestId('listing-details');
   await expect(details).toContainText('Available tokens100');
@@ -128,7 +128,7 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(invest).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 120_000 });
-  await expect(row.getByText('Solana')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Solana', exact: true })).toBeVisible();
   await invest.click();
 
   const dialog = page.getByRole('dialog', { name: 'Purchase Startup Equity Pool (SEQP)' });
