@@ -69,9 +69,9 @@ export const hostileValues: readonly unknown[] = [
 ];
 
 /**
- * SQL-injection and control-character payloads (ADR 48): every string field of every route
- * receives each of them. The NUL and escape characters must be refused outright (the shared text
- * rule); the SQL ones are either refused or stored as the text they are.
+ * SQL-injection, control-character and invisible-text payloads (ADR 48): every string field of
+ * every route receives each of them. The NUL and escape characters must be refused outright (the
+ * shared text rule); the others are either refused or stored as the text they are.
  */
 export const injectionPayloads: readonly string[] = [
   "' OR 1=1 --",
@@ -86,6 +86,10 @@ export const injectionPayloads: readonly string[] = [
   "a\u0000'; DROP TABLE users; --",
   '\u001b[31mred\u001b[0m',
   '\u0007\u0008\u007f',
+  // Bidirectional override and zero-width text: refused in names (the display-name rule), kept
+  // verbatim elsewhere.
+  'Safe\u202EFDP.exe',
+  '\u200B\u200D',
 ];
 
 const hostile = fc.constantFrom(...hostileValues);
