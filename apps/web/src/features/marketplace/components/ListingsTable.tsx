@@ -91,7 +91,6 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
             <Chip
               size="small"
               variant="outlined"
-              color="info"
               label={t('marketplace.demo')}
               title={t('marketplace.demoHint')}
               sx={{ marginInlineStart: 0.5, height: 20, fontSize: 12 }}
