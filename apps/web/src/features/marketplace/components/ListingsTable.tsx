@@ -28,16 +28,16 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
  * reflows the table.
  */
 const COLUMNS = {
-  name: '20%',
-  symbol: 88,
-  type: 88,
-  sale: 112,
-  issuer: '16%',
-  blockchain: 104,
-  price: 120,
-  status: 124,
-  created: 112,
-  actions: 148,
+  name: 'auto',
+  symbol: 80,
+  type: 72,
+  sale: 96,
+  issuer: 160,
+  blockchain: 96,
+  price: 104,
+  status: 116,
+  created: 104,
+  actions: 136,
 } as const;
 const COLUMN_NAMES = Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>;
 
@@ -169,7 +169,7 @@ export function ListingsTable({
       aria-label={t('marketplace.tableLabel')}
       sx={{ overflowX: 'auto' }}
     >
-      <Table size="small" sx={{ minWidth: 1240, tableLayout: 'fixed' }}>
+      <Table size="small" sx={{ minWidth: 1120, tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" sx={{ width: 56 }}>
@@ -178,7 +178,7 @@ export function ListingsTable({
               </Box>
             </TableCell>
             {COLUMN_NAMES.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 650, whiteSpace: 'nowrap', width: COLUMNS[column] }}>
+              <TableCell key={column} sx={{ fontWeight: 650, width: COLUMNS[column] }}>
                 {t(`marketplace.columns.${column}`)}
               </TableCell>
             ))}
