@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_ISSUER_EMAIL } from '@portal/shared/marketplace';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../errors.js';
 import type { Clock } from '../../clock.js';
@@ -13,7 +14,6 @@ import { DEMO_TOKENS } from './demo.catalogue.js';
 import { z } from 'zod';
 
 export const demoSeedJob = jobKind('demo.seed', z.object({}));
-export const DEMO_ISSUER_EMAIL = 'demo-issuer@portal.localhost';
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface DemoDeps {

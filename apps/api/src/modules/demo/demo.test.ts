@@ -9,7 +9,7 @@ import {
   type Registered,
   type TestApp,
 } from '../../test/test-app.js';
-import { DEMO_ISSUER_EMAIL } from './demo.service.js';
+import { DEMO_ISSUER_EMAIL } from '@portal/shared/marketplace';
 
 /** SEED_DEMO: an empty portal seeds a marked demo market on the real embedded chains, once. */
 let t: TestApp;
