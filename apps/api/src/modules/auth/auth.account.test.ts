@@ -60,6 +60,13 @@ describe('active sessions', () => {
     expect(await sessions(laptop)).toHaveLength(1);
   });
 
+  it('a session in use shows when it was last used, to the minute', async () => {
+    const who = await register(t.app);
+    t.clock.advance(5 * 60_000);
+    expect(await profileStatus(who.token)).toBe(200);
+    await expect.poll(async () => (await sessions(who))[0]!.lastUsedAt).toBe(t.clock.now().toISOString());
+  });
+
   it('cannot revoke another user’s session', async () => {
     const who = await register(t.app);
     const other = await register(t.app);

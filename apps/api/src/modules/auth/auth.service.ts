@@ -92,7 +92,13 @@ function assertNotCommon(password: string, field: string): void {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
+/** How often a session in use is marked as used, and how many sessions a process remembers doing so. */
+const MARK_USED_EVERY_MS = 60_000;
+const MAX_MARKED_SESSIONS = 100_000;
+
 export class AuthService {
+  private readonly usedAt = new Map<string, number>();
+
   constructor(private readonly deps: AuthDeps) {}
 
   async register(
@@ -392,7 +398,22 @@ export class AuthService {
       if (live) this.deps.sessions.put(live.sessionId, live, mark);
     }
     if (!live || live.userId !== claims.userId) return undefined;
+    this.markUsed(live.sessionId, now);
     return { userId: live.userId, sessionId: live.sessionId, role: live.role };
+  }
+
+  /**
+   * The active-sessions list shows when each session was last used: an authenticated request
+   * moves it forward, at most once a minute per session and process, without waiting for it.
+   */
+  private markUsed(sessionId: string, now: Date): void {
+    const last = this.usedAt.get(sessionId);
+    if (last !== undefined && now.getTime() - last < MARK_USED_EVERY_MS) return;
+    if (this.usedAt.size >= MAX_MARKED_SESSIONS) this.usedAt.clear();
+    this.usedAt.set(sessionId, now.getTime());
+    this.deps.auth
+      .touchSession(sessionId, now)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, sessionId }, 'session use not recorded'));
   }
 
   /** Whether a session is still signed in, for long-lived streams opened with it. */
