@@ -73,6 +73,8 @@ export function SbtCard({
   const { t, i18n } = useTranslation();
   const message = useMessage();
   useMintProgress(sbt);
+  // The token is named after its design, in the reader's language as the gallery shows it.
+  const designName = t(`sbt.designs.${sbt.imageId}.name`, { defaultValue: sbt.name });
   return (
     <Card data-testid="sbt-card">
       <CardContent
@@ -86,7 +88,7 @@ export function SbtCard({
         <Box
           component="img"
           src={sbt.imageUrl}
-          alt={sbt.name}
+          alt={designName}
           sx={{
             width: { xs: '100%', sm: 200 },
             maxWidth: 280,
@@ -99,7 +101,7 @@ export function SbtCard({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <Typography variant="h6" component="h3" dir="auto" sx={{ marginInlineEnd: 'auto' }}>
-              {sbt.name}
+              {designName}
             </Typography>
             <SbtStatusChip sbt={sbt} />
             {sbt.status === 'minting' && <Chip size="small" color="info" label={t('sbt.minting')} />}

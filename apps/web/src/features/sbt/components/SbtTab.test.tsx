@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Sbt, sbtDisplayStatus } from '@portal/shared/sbt';
 import { english } from '../../../i18n/catalogue';
+import { setLanguage } from '../../../i18n/i18n';
 import { withQueryClient } from '../../../testing/query-client';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { SbtTab } from './SbtTab';
@@ -121,6 +122,21 @@ describe('SbtTab', () => {
     expect(screen.getByText('#1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create New SBT' })).toBeNull();
     expect(screen.queryByTestId('mint-progress')).toBeNull();
+  });
+
+  it('names a minted SBT after its design in the reader’s language', async () => {
+    stubFetch((path) =>
+      path === '/api/sbt/images'
+        ? json(200, { success: true, images })
+        : json(200, { success: true, sbts: [minted] }),
+    );
+    await setLanguage('fr');
+    try {
+      renderTab();
+      expect(await screen.findByRole('heading', { name: 'Sentinelle' })).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('creates with the chosen design, mints with its id, refreshes after 2000 ms and follows the mint live', async () => {
