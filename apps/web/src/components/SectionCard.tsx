@@ -34,6 +34,8 @@ function stackedOnPhone(theme: Theme, columns: string[]) {
         borderBlockEnd: `1px solid ${theme.palette.divider}`,
       },
       '& tbody tr > *': { border: 'none', paddingBlock: 0.5, paddingInline: 0, whiteSpace: 'normal' },
+      // A cell with nothing in it (no action on this row) takes no line.
+      '& tbody tr > :empty': { display: 'none' },
       '& tbody tr > *::before': {
         display: 'block',
         ...theme.typography.caption,
