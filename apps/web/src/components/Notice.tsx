@@ -16,7 +16,8 @@ export function Notice({
       open
       autoHideDuration={6000}
       onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // At the top: a dialog's actions sit at its bottom, where a notice would cover them.
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >
       <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
         {message}

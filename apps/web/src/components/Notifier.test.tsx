@@ -15,6 +15,9 @@ describe('Notifier', () => {
       </NotifierProvider>,
     );
     act(() => screen.getByText('go').click());
-    expect(await screen.findByRole('alert')).toHaveTextContent('SBT created successfully!');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('SBT created successfully!');
+    // Never over a dialog's actions, which sit at its bottom.
+    expect(alert.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
   });
 });
