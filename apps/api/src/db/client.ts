@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   inMemory?: boolean;
+  /** An in-memory database starts as a copy of this data directory dump (tests' migrated snapshot). */
+  loadDataDir?: Blob;
   migrate?: boolean;
 }
 
@@ -78,7 +80,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.inMemory) {
-    const client = await PGlite.create();
+    const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     return {
       db: drizzle(client, { schema }) as unknown as Db,
       kind: 'pglite',
