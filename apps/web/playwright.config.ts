@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const chromium = JSON.parse(readFileSync(new URL('./e2e/chromium.json', import.meta.url), 'utf8')) as {
@@ -15,8 +16,9 @@ export default defineConfig({
   outputDir: '../../test-results/web-e2e',
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
-  // Two cores shared with the server (argon2, PGlite): one browser at a time.
-  workers: 1,
+  // One browser per two cores: each test also loads the one server (argon2, PGlite), so on CI's
+  // two cores one browser runs at a time (ADR 60).
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
