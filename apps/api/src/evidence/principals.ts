@@ -201,7 +201,8 @@ export async function ownedState(database: Database, id: string): Promise<string
   for (const { table_name: table, column_name: column } of tables) {
     const found = await rows<{ row: string }>(
       database,
-      sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${id}`,
+      // A session's last use moves with every signed-in request; it is bookkeeping, not a write.
+      sql`select (row_to_json(t)::jsonb - 'last_used_at')::text as row from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${id}`,
     );
     state.push(...found.map((r) => `${table} ${r.row}`).sort());
   }

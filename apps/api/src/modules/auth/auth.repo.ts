@@ -36,6 +36,7 @@ export class AuthRepo {
         userId: sessions.userId,
         mode: sessions.mode,
         absoluteExpiresAt: sessions.absoluteExpiresAt,
+        lastUsedAt: sessions.lastUsedAt,
         role: users.role,
       })
       .from(sessions)

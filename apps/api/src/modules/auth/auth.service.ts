@@ -24,7 +24,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords.js';
-import type { SessionCache } from './session-cache.js';
+import type { LiveSession, SessionCache } from './session-cache.js';
 import type { AuthThrottles } from './throttles.js';
 import type { TwoFactorRepo } from './two-factor.repo.js';
 import { isRecoveryCode, type TwoFactorService } from './two-factor.js';
@@ -398,7 +398,7 @@ export class AuthService {
       if (live) this.deps.sessions.put(live.sessionId, live, mark);
     }
     if (!live || live.userId !== claims.userId) return undefined;
-    this.markUsed(live.sessionId, now);
+    this.markUsed(live, now);
     return { userId: live.userId, sessionId: live.sessionId, role: live.role };
   }
 
@@ -406,9 +406,9 @@ export class AuthService {
    * The active-sessions list shows when each session was last used: an authenticated request
    * moves it forward, at most once a minute per session and process, without waiting for it.
    */
-  private markUsed(sessionId: string, now: Date): void {
-    const last = this.usedAt.get(sessionId);
-    if (last !== undefined && now.getTime() - last < MARK_USED_EVERY_MS) return;
+  private markUsed({ sessionId, lastUsedAt }: LiveSession, now: Date): void {
+    const last = this.usedAt.get(sessionId) ?? lastUsedAt.getTime();
+    if (Math.abs(now.getTime() - last) < MARK_USED_EVERY_MS) return;
     if (this.usedAt.size >= MAX_MARKED_SESSIONS) this.usedAt.clear();
     this.usedAt.set(sessionId, now.getTime());
     this.deps.auth

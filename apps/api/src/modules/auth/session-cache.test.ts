@@ -10,6 +10,7 @@ const session = (id: string, userId = 'u1'): LiveSession => ({
   userId,
   role: 'investor',
   absoluteExpiresAt: new Date(now.getTime() + 60_000),
+  lastUsedAt: now,
 });
 
 describe('SessionCache', () => {

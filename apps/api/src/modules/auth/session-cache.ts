@@ -6,6 +6,8 @@ export interface LiveSession {
   userId: string;
   role: Role;
   absoluteExpiresAt: Date;
+  /** When the session was last marked as used, as read (the active-sessions list). */
+  lastUsedAt: Date;
 }
 
 const MAX_ENTRIES = 50_000;
