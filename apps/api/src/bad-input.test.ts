@@ -36,7 +36,8 @@ describe('the bad-input sweep', () => {
       const clean = route.url.replace(/:[A-Za-z]+/g, 'abc').replace(/\*$/, 'x');
       const bodies = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
       const attempts = [
-        { url: encodeURI(path) },
+        // A path without parameters has no room for a NUL (and an event stream would never end).
+        ...(path === clean ? [] : [{ url: encodeURI(path) }]),
         { url: `${clean}?cursor=AAAA&q=${encodeURIComponent(`x${NUL}`)}` },
         ...(bodies
           ? [
