@@ -15,11 +15,11 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
 import type { JobRow } from '../../jobs/jobs.repo.js';
 import { jobKind, type JobQueue } from '../../jobs/queue.js';
-import { z } from 'zod';
 import type { Networks } from '../chains/networks.js';
-import type { LedgerListing, LedgerToken, Party, TokenLedger } from '../ledger/ledger.js';
+import type { LedgerListing, LedgerToken, Party, TokenLedger } from '../chains/ledger.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { IssuerRepo, ListingRow, TokenRow } from './issuer.repo.js';
+import { z } from 'zod';
 
 export const deployTokenJob = jobKind('token.deploy', z.object({ tokenId: z.string() }));
 export const openListingJob = jobKind('listing.open', z.object({ listingId: z.string() }));
