@@ -62,7 +62,9 @@ test('the holder shares a link; anyone verifies it; a tampered copy fails; revok
   await input.fill(JSON.stringify(document));
   await visitor.getByRole('button', { name: 'Verify' }).click();
   await expect(result).toContainText('Not verified');
-  await expect(result).toContainText('Issuer not recognised');
+  // The copy still names the portal as issuer: it is the proof that fails, not the issuer.
+  await expect(result).toContainText('Names this portal as issuer, but the proof does not hold');
+  await expect(result).not.toContainText('Issuer not recognised');
   await visitor.getByTestId('verify-upload').setInputFiles({
     name: 'credential.json',
     mimeType: 'application/json',
