@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { loadEnglish } from '../i18n/i18n';
@@ -48,7 +49,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Suspense fallback={null}>
+      <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route index element={<HomeRedirect />} />
           <Route element={<GuestOnly />}>
