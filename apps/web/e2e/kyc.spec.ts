@@ -139,6 +139,19 @@ test('closing the modal syncs first and leaves the user unverified until they su
   await expect(page.getByRole('menuitem', { name: 'KYC Verification' })).toBeVisible();
 });
 
+test('an empty form flags every missing field at once, the document image too', async ({ page }) => {
+  const email = uniqueEmail('kycempty');
+  await registerAccount({ name: 'Kai Empty', email, role: 'investor' });
+  await signIn(page, email);
+  await openKyc(page);
+  const frame = widgetFrame(page);
+  await frame.getByRole('button', { name: 'Submit for review' }).click();
+  for (const field of ['firstName', 'lastName', 'dob', 'country', 'idDocType', 'number'])
+    await expect(frame.locator(`#${field}-error`)).not.toBeEmpty();
+  await expect(frame.locator('#document-error')).toHaveText('Please upload a photo or scan of your document');
+  await expect(frame.getByLabel('Document image')).toHaveAttribute('aria-invalid', 'true');
+});
+
 test.describe('KYC modal screenshots', () => {
   let email: string;
   test.beforeAll(async () => {

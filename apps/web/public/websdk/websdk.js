@@ -324,6 +324,10 @@
       const fields = Object.assign({}, (error && error.fields) || {});
       // The upload's own fields belong under the file input.
       fields.document = fields.document || fields.contentType || fields.data;
+      // The server asks for the document only once the other fields pass: say it at once with them.
+      const otherFields = FIELDS.some((field) => field !== 'document' && fields[field]);
+      if (otherFields && !fields.document && !file && !(applicant && applicant.document))
+        fields.document = tr('documentRequired');
       let placed = false;
       for (const field of FIELDS) {
         if (fields[field]) {
