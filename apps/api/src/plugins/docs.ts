@@ -104,7 +104,7 @@ const moduleStatuses: Record<string, number[]> = {
   health: [503],
   auth: [401, 403, 404, 409, 429],
   admin: [404, 409, 502],
-  settings: [404],
+  settings: [404, 409],
   notifications: [],
   kyc: [401, 404, 409, 502],
   'kyc-sandbox': [401, 404, 409, 502],
