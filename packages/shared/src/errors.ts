@@ -6,6 +6,8 @@ export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The token's rules refuse the investor (the body names the reason). */
+  NOT_ELIGIBLE: 403,
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -26,6 +28,9 @@ export const ErrorResponseSchema = z
     error: z.string(),
     code: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** NOT_ELIGIBLE: which of the token's rules refused, and what its message names. */
+    reason: z.string().optional(),
+    params: z.record(z.string(), z.string()).optional(),
     requestId: z.string().optional(),
   })
   .meta({ id: 'ErrorResponse' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKEN_TYPES } from './chain-families.js';
+import { EligibilitySchema } from './compliance.js';
 import { LISTING_KINDS, LISTING_STATUSES } from './issuer.js';
 
 /** docs/product.md §2.8 and §3.4. */
@@ -57,6 +58,8 @@ export const MarketplaceListingSchema = z
     available: z.boolean(),
     explorerUrl: z.string().nullable(),
     createdAt: z.string(),
+    /** Whether the signed-in investor may buy, and if not why; null for issuers and administrators. */
+    eligibility: EligibilitySchema.nullable(),
   })
   .meta({ id: 'MarketplaceListing' });
 export type MarketplaceListing = z.infer<typeof MarketplaceListingSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKEN_TYPES } from './chain-families.js';
+import { HoldingStateSchema } from './compliance.js';
 import { messages } from './messages.js';
 
 /** docs/product.md §2.9, §2.10, §3.4, §5, §7. */
@@ -126,6 +127,9 @@ export const InvestorAssetSchema = z
     /** The delivery transaction's explorer page, on the token's chain. */
     explorerUrl: z.string().nullable(),
     vcUrl: z.string().nullable(),
+    tokenId: z.uuid(),
+    /** What the token's rules hold of the buyer's balance now (frozen, locked up); null until delivered. */
+    holding: HoldingStateSchema.nullable(),
   })
   .meta({ id: 'InvestorAsset' });
 export type InvestorAsset = z.infer<typeof InvestorAssetSchema>;

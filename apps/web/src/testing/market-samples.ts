@@ -28,6 +28,7 @@ export function sampleListing(change: Partial<MarketplaceListing> = {}): Marketp
     tokenAmount: '400',
     priceETH: '0.002',
     deadline: '2027-01-31T12:00:00.000Z',
+    eligibility: { eligible: true, reason: null, message: null, params: {} },
     issuer: { email: 'issuer@portal.test' },
     userId: '2c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
     status: 'DEPLOYED',
@@ -146,6 +147,8 @@ export function sampleAsset(change: Partial<InvestorAsset> = {}): InvestorAsset 
     transactionHash: hash,
     explorerUrl: `http://127.0.0.1/explorer/tx/${hash}`,
     vcUrl: null,
+    tokenId: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817',
+    holding: { balance: '25', frozen: '0', lockedUntil: null },
     ...change,
   };
 }

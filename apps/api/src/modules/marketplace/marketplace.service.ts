@@ -118,6 +118,7 @@ export class MarketplaceService {
       available: open && listing.status === 'DEPLOYED',
       explorerUrl: this.networks.explorerAddressUrl(family, token.contractAddress),
       createdAt: listing.createdAt.toISOString(),
+      eligibility: null,
     };
   }
 

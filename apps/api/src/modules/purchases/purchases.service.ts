@@ -166,6 +166,8 @@ export class PurchasesService {
         transactionHash: purchase.deliveryTxHash,
         explorerUrl: this.deliveryExplorerUrl(purchase),
         vcUrl: purchase.vcUrl,
+        tokenId: view.token.id,
+        holding: null,
       };
     });
   }
