@@ -17,3 +17,4 @@ export * from './credentials.js';
 export * from './admin.js';
 export * from './kyb.js';
 export * from './oidc.js';
+export * from './compliance.js';
