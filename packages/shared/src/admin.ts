@@ -21,6 +21,8 @@ export const AdminUserSchema = z
     vaultStatus: z.enum(['active', 'creating', 'none']),
     walletCount: z.number().int().nonnegative(),
     deactivated: z.boolean(),
+    /** Marked accredited by an administrator (a rule tokens may require). */
+    accredited: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'AdminUser' });

@@ -256,6 +256,38 @@ export const messages = {
   issuerApplicationNotFound: 'Issuer application not found',
   issuerListingSuspended: 'This listing is suspended by an administrator.',
   adminOwnRole: 'You cannot change your own role',
+  // token rules and their enforcement (docs/product.md, "Eligibility"; ADR on compliance)
+  eligibilityPaused: 'Trading in this token is paused by its issuer.',
+  eligibilitySenderNotVerified: 'The sending wallet does not belong to a verified investor.',
+  eligibilityLockedUp: 'These tokens are locked up until {{date}}.',
+  eligibilityFrozen: 'Part of this holding is frozen: only {{amount}} tokens can move.',
+  eligibilityNotVerified:
+    'Only verified investors may hold this token. Complete identity verification first.',
+  eligibilityCountryNotAllowed: 'This token is offered only to investors resident in {{countries}}.',
+  eligibilityCountryBlocked: 'This token is not offered to investors resident in {{country}}.',
+  eligibilityNotAccredited: 'Only accredited investors may buy this token.',
+  eligibilityBelowMinimum: 'The minimum purchase is {{amount}} tokens.',
+  eligibilityAboveMaximum: 'The maximum purchase is {{amount}} tokens.',
+  eligibilityMaxBalance: 'You would exceed the maximum holding of {{amount}} tokens.',
+  eligibilityMaxHolders: 'The offering has reached its maximum number of investors.',
+  eligibilitySupplyCap: 'The offering has reached its cap: only {{amount}} tokens remain for investors.',
+  complianceTokenNotDeployed: 'This token is not on chain yet: rules apply once it is deployed.',
+  complianceActionPending:
+    'An earlier action on this token is still being written on chain. Try again shortly.',
+  complianceHolderNotFound: 'This investor does not hold this token.',
+  complianceAmountTooLarge: 'The amount is larger than the holding.',
+  complianceReceiverNotVerified: 'Tokens can only be moved to a verified investor or to your treasury.',
+  complianceRecoveryOtherIdentity:
+    'The new address must belong to the same verified investor (their vault or a wallet they linked).',
+  complianceCountryBothLists: 'A country cannot be both allowed and blocked.',
+  complianceLimitsInverted: 'The minimum purchase cannot be larger than the maximum.',
+  complianceNoticeFrozen: '{{amount}} {{symbol}} of your holding is frozen by the issuer: {{reason}}',
+  complianceNoticeUnfrozen: 'The issuer unfroze your {{symbol}} holding.',
+  complianceNoticeForcedTransfer: 'The issuer moved {{amount}} {{symbol}} from your holding: {{reason}}',
+  complianceNoticeRecovered: 'Your {{symbol}} holding was moved to your address {{address}}.',
+  complianceNoticePaused: 'Trading in {{symbol}} is paused by its issuer: {{reason}}',
+  accreditationSaved: 'Accreditation updated',
+  accreditationNeedsVerifiedInvestor: 'Only a verified investor can be marked accredited.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPES = [
   'security.password-guessing',
   /** A burst of wrong second-factor codes after the right password (data: ip). */
   'security.two-factor-guessing',
+  /** An issuer acted on the user's holding or the token (data: action, symbol, amount, reason, address). */
+  'token.enforced',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;

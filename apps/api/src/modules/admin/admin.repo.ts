@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { escapeLike } from '../../db/like.js';
 import {
+  accreditations,
   adminAudit,
   chainJournal,
   chainSends,
@@ -47,9 +48,11 @@ export class AdminRepo {
         kycStatus: kycApplicants.status,
         vaultStatus: vaults.status,
         walletCount,
+        accredited: accreditations.accredited,
       })
       .from(users)
       .leftJoin(kycApplicants, eq(kycApplicants.userId, users.id))
+      .leftJoin(accreditations, eq(accreditations.userId, users.id))
       .leftJoin(vaults, eq(vaults.userId, users.id))
       .where(
         and(

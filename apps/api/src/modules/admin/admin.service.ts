@@ -52,6 +52,7 @@ export class AdminService {
       vaultStatus: row.vaultStatus ?? 'none',
       walletCount: row.vaultStatus === 'active' ? Number(row.walletCount) : 0,
       deactivated: row.deactivatedAt !== null,
+      accredited: row.accredited ?? false,
       createdAt: row.createdAt.toISOString(),
     }));
   }

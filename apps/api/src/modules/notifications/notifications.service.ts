@@ -92,6 +92,10 @@ const MAIL: Record<Exclude<NotificationType, 'security.password-guessing'>, Mail
       `\nIP address: ${data.ip ?? 'unknown'}\n\nIf it was you, nothing needs doing. If not, change ` +
       'your password now and sign out the other devices from Settings → Security.',
   }),
+  'token.enforced': (data) => ({
+    subject: `Your ${data.symbol ?? ''} holding: the issuer took an action`,
+    text: `${data.message ?? 'The issuer acted on your holding.'} Open My Assets in the portal to see your holding.`,
+  }),
   'security.two-factor-guessing': (data) => ({
     subject: 'Someone is trying codes on your Investor Portal account',
     text:

@@ -1,5 +1,6 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -26,6 +27,9 @@ import { useNotifications } from '../api/list-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
+/** What an issuer did to the holder's tokens (the `action` of a `token.enforced` notice). */
+type EnforcedAction = 'frozen' | 'unfrozen' | 'forced-transfer' | 'wallet-recovered' | 'paused' | 'unpaused';
+
 const ICONS: Record<NotificationType, ReactNode> = {
   'kyc.verified': <VerifiedUserOutlined color="success" />,
   'kyc.rejected': <VerifiedUserOutlined color="error" />,
@@ -39,6 +43,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'security.login': <SecurityOutlined color="warning" />,
   'security.password-guessing': <SecurityOutlined color="error" />,
   'security.two-factor-guessing': <SecurityOutlined color="error" />,
+  'token.enforced': <GavelOutlined color="warning" />,
 };
 
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
@@ -46,8 +51,12 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(notification.createdAt),
   );
-  const { amount = '', symbol = '', device = '' } = notification.data;
-  const title = t(`notifications.types.${notification.type}`, { amount, symbol, device });
+  const { amount = '', symbol = '', device = '', action = '', reason = '', address = '' } = notification.data;
+  const { type } = notification;
+  const title =
+    type === 'token.enforced'
+      ? t(`notifications.enforced.${action as EnforcedAction}`, { amount, symbol, reason, address })
+      : t(`notifications.types.${type}`, { amount, symbol, device });
   return (
     <li>
       <ListItemButton
