@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@portal/shared/messages';
-import type { ErrorCode } from '@portal/shared/errors';
+import { ERROR_FIELD_MAX, ERROR_MESSAGE_MAX, type ErrorCode } from '@portal/shared/errors';
 import { DomainError } from '../errors.js';
 
 declare module 'fastify' {
@@ -31,12 +31,21 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
       .send(page(error.status, error.message));
   return reply.status(error.status).send({
     success: false,
-    error: error.message,
+    error: error.message.slice(0, ERROR_MESSAGE_MAX),
     code: error.code,
-    ...(error.fields ? { fields: error.fields } : {}),
+    ...(error.fields ? { fields: withinBounds(error.fields) } : {}),
     ...(error.status >= 500 ? { requestId: request.id } : {}),
   });
 }
+
+/** A field name or message may quote the request (an unknown key): cut to the envelope's bounds. */
+const withinBounds = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [
+      field.slice(0, ERROR_FIELD_MAX),
+      message.slice(0, ERROR_MESSAGE_MAX),
+    ]),
+  );
 
 function toDomainError(error: FastifyError): DomainError {
   if (error instanceof DomainError) return error;
