@@ -2,7 +2,7 @@
  * The longest value each kind of answer can hold (OWASP API4: every response string and list is
  * bounded in the OpenAPI document). Answers are checked against these schemas on the way out, so
  * each bound follows what can really be stored or generated, never less: a value beyond it would
- * turn a read into a 500. ADR 61 says how each was chosen.
+ * turn a read into a 500. ADR 63 says how they were chosen.
  */
 
 /** `toISOString()`: 24 characters, 27 for years beyond 9999. */
