@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  DID_MAX,
+  EMAIL_MAX,
+  LABEL_MAX,
+  MESSAGE_MAX,
+  PERSON_NAME_MAX,
+  TIMESTAMP_MAX,
+  URL_MAX,
+} from './bounds.js';
+import {
   confirmPasswordField,
   emailField,
   nameField,
@@ -11,7 +20,7 @@ import {
 import { KycStatusSchema } from './kyc-status.js';
 import { messages } from './messages.js';
 import { LANGUAGES, THEMES } from './settings.js';
-import { WalletProfileFieldsSchema, WalletSchema } from './vault.js';
+import { WALLETS_MAX, WalletProfileFieldsSchema, WalletSchema } from './vault.js';
 
 /** The web app asks for cookie sessions; API clients default to bearer tokens (ADR 2). */
 export const SessionModeSchema = z.enum(['bearer', 'cookie']);
@@ -19,6 +28,11 @@ export type SessionMode = z.infer<typeof SessionModeSchema>;
 
 /** The value stored as authToken in the browser when the session lives in HttpOnly cookies. */
 export const COOKIE_SESSION_TOKEN = 'cookie_session';
+
+/** The access token: an EdDSA JWT of a few claims (about 400 characters). */
+const ACCESS_TOKEN_MAX = 4096;
+/** Refresh tokens and second-factor tickets: random secrets the requests accept back up to 200. */
+const SECRET_TOKEN_MAX = 200;
 
 /** The secret of a mailed one-time sign-in link (ADR 54), from the link's `#unlock=` fragment. */
 const unlockTokenField = z.string().min(1).max(200);
@@ -64,24 +78,24 @@ export type LoginForm = z.input<typeof LoginFormSchema>;
 
 export const RoleNameSchema = z.enum(['ADMIN', 'ISSUER', 'INVESTOR']);
 
-export const DidMetadataSchema = z.object({ did: z.string() }).meta({ id: 'DidMetadata' });
+export const DidMetadataSchema = z.object({ did: z.string().max(DID_MAX) }).meta({ id: 'DidMetadata' });
 
 export const UserSchema = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    email: z.string(),
+    name: z.string().max(PERSON_NAME_MAX),
+    email: z.string().max(EMAIL_MAX),
     role: RoleNameSchema,
-    did: z.string().nullable(),
+    did: z.string().max(DID_MAX).nullable(),
     didMetadata: DidMetadataSchema.nullable(),
-    wallets: z.array(WalletSchema),
+    wallets: z.array(WalletSchema).max(WALLETS_MAX),
     kycStatus: KycStatusSchema,
     // The verified identity (KYC), for credentials: present once verified.
-    kycVerifiedName: z.string().optional(),
-    kycCountry: z.string().optional(),
-    createdAt: z.string(),
+    kycVerifiedName: z.string().max(PERSON_NAME_MAX).optional(),
+    kycCountry: z.string().max(LABEL_MAX).optional(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
     // Account settings the whole app applies at sign-in (ADR 0021).
-    avatarUrl: z.string().optional(),
+    avatarUrl: z.string().max(URL_MAX).optional(),
     theme: z.enum(THEMES).optional(),
     language: z.enum(LANGUAGES).optional(),
     // docs/product.md §3.2: per-chain wallet fields, filled from the vault
@@ -93,8 +107,8 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponseSchema = z
   .object({
     success: z.literal(true),
-    token: z.string(),
-    refreshToken: z.string().optional(),
+    token: z.string().max(ACCESS_TOKEN_MAX),
+    refreshToken: z.string().max(SECRET_TOKEN_MAX).optional(),
     user: UserSchema,
   })
   .meta({ id: 'AuthResponse' });
@@ -102,7 +116,11 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 /** The password was right and the account asks for a second factor (ADR 0023). */
 export const TwoFactorChallengeSchema = z
-  .object({ success: z.literal(true), twoFactorRequired: z.literal(true), ticket: z.string() })
+  .object({
+    success: z.literal(true),
+    twoFactorRequired: z.literal(true),
+    ticket: z.string().max(SECRET_TOKEN_MAX),
+  })
   .meta({ id: 'TwoFactorChallenge' });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 
@@ -124,7 +142,11 @@ export const RefreshRequestSchema = z
   .meta({ id: 'RefreshRequest' });
 
 export const RefreshResponseSchema = z
-  .object({ success: z.literal(true), token: z.string(), refreshToken: z.string().optional() })
+  .object({
+    success: z.literal(true),
+    token: z.string().max(ACCESS_TOKEN_MAX),
+    refreshToken: z.string().max(SECRET_TOKEN_MAX).optional(),
+  })
   .meta({ id: 'RefreshResponse' });
 
 export const VerifyRequestSchema = z
@@ -134,7 +156,7 @@ export const VerifyResponseSchema = z
   .object({
     success: z.literal(true),
     valid: z.boolean(),
-    user: z.object({ id: z.string(), role: RoleNameSchema }).optional(),
+    user: z.object({ id: z.uuid(), role: RoleNameSchema }).optional(),
   })
   .meta({ id: 'VerifyResponse' });
 
@@ -172,7 +194,7 @@ export const ChangePasswordRequestSchema = z
   .meta({ id: 'ChangePasswordRequest' });
 
 export const MessageResponseSchema = z
-  .object({ success: z.literal(true), message: z.string() })
+  .object({ success: z.literal(true), message: z.string().max(MESSAGE_MAX) })
   .meta({ id: 'MessageResponse' });
 
 export const ProfileResponseSchema = z

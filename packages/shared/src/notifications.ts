@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_MAX, MESSAGE_MAX, TIMESTAMP_MAX } from './bounds.js';
 
 /**
  * What a notification is about. The data carries only plain strings the web app formats in the
@@ -25,12 +26,16 @@ export const NOTIFICATION_TYPES = [
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
+/** The newest notifications a list answers. */
+export const NOTIFICATIONS_LISTED = 50;
+
 export const NotificationSchema = z
   .object({
     id: z.uuid(),
     type: NotificationTypeSchema,
-    data: z.record(z.string(), z.string()),
-    createdAt: z.string(),
+    // Names, amounts, an address, a reason of at most 500 and the sentence quoting them.
+    data: z.record(z.string().max(LABEL_MAX), z.string().max(MESSAGE_MAX)),
+    createdAt: z.string().max(TIMESTAMP_MAX),
     read: z.boolean(),
   })
   .meta({ id: 'Notification' });
@@ -39,7 +44,7 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationsResponseSchema = z
   .object({
     success: z.literal(true),
-    notifications: z.array(NotificationSchema),
+    notifications: z.array(NotificationSchema).max(NOTIFICATIONS_LISTED),
     unread: z.number().int().min(0),
   })
   .meta({ id: 'NotificationsResponse' });

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  EMAIL_MAX,
+  IP_MAX,
+  LABEL_MAX,
+  MESSAGE_MAX,
+  PERSON_NAME_MAX,
+  TIMESTAMP_MAX,
+  UNPAGED_LIST_MAX,
+  URL_MAX,
+  USER_AGENT_MAX,
+} from './bounds.js';
 import { messages } from './messages.js';
 import { base64UploadLength } from './fields.js';
 import { isDisplayName } from './text.js';
@@ -14,11 +26,14 @@ const personName = (required: string) =>
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u, messages.personNameInvalid)
     .refine(isDisplayName, messages.displayNameInvisible);
 
+const PHONE_MAX = 30;
+const COMPANY_MAX = 100;
+
 /** E.164-ish: an optional +, then digits with spaces, dashes, dots or brackets; 7–15 digits. */
 const phoneField = z
   .string()
   .trim()
-  .max(30, messages.phoneInvalid)
+  .max(PHONE_MAX, messages.phoneInvalid)
   .refine((value) => {
     if (!value) return true;
     if (!/^\+?[\d\s().-]+$/.test(value)) return false;
@@ -34,7 +49,7 @@ export const PersonalDetailsSchema = z
     company: z
       .string()
       .trim()
-      .max(100, messages.companyTooLong)
+      .max(COMPANY_MAX, messages.companyTooLong)
       .refine((company) => !company || isDisplayName(company), messages.displayNameInvisible)
       .default(''),
   })
@@ -66,13 +81,14 @@ export const LoginAlertsRequestSchema = z
 
 export const AccountSettingsSchema = z
   .object({
+    // The first and last names are the user's name split at sign-up, when never edited here.
     personal: z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      company: z.string(),
-      avatarUrl: z.string().nullable(),
+      firstName: z.string().max(PERSON_NAME_MAX),
+      lastName: z.string().max(PERSON_NAME_MAX),
+      email: z.string().max(EMAIL_MAX),
+      phone: z.string().max(PHONE_MAX),
+      company: z.string().max(COMPANY_MAX),
+      avatarUrl: z.string().max(URL_MAX).nullable(),
     }),
     preferences: PreferencesSchema,
     security: SecuritySettingsSchema,
@@ -81,7 +97,11 @@ export const AccountSettingsSchema = z
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 
 export const AccountSettingsResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().optional(), settings: AccountSettingsSchema })
+  .object({
+    success: z.literal(true),
+    message: z.string().max(MESSAGE_MAX).optional(),
+    settings: AccountSettingsSchema,
+  })
   .meta({ id: 'AccountSettingsResponse' });
 export type AccountSettingsResponse = z.infer<typeof AccountSettingsResponseSchema>;
 
@@ -107,16 +127,17 @@ export const ActiveSessionSchema = z
     id: z.uuid(),
     current: z.boolean(),
     // "Firefox on Windows", from the browser's User-Agent; null when it cannot be told.
-    device: z.string().nullable(),
-    userAgent: z.string().nullable(),
-    ip: z.string().nullable(),
-    createdAt: z.string(),
-    lastUsedAt: z.string(),
+    device: z.string().max(LABEL_MAX).nullable(),
+    userAgent: z.string().max(USER_AGENT_MAX).nullable(),
+    ip: z.string().max(IP_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
+    lastUsedAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'ActiveSession' });
 export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 export const ActiveSessionsResponseSchema = z
-  .object({ success: z.literal(true), sessions: z.array(ActiveSessionSchema) })
+  // Not paged: a user's live sessions (each sign-in within the session lifetime) stay far below.
+  .object({ success: z.literal(true), sessions: z.array(ActiveSessionSchema).max(UNPAGED_LIST_MAX) })
   .meta({ id: 'ActiveSessionsResponse' });
 
 export const DeactivateRequestSchema = z
@@ -133,7 +154,8 @@ const codeField = z
   .max(20, messages.twoFactorCodeInvalid);
 
 export const TwoFactorSetupResponseSchema = z
-  .object({ success: z.literal(true), secret: z.string(), otpauthUrl: z.string() })
+  // A 20-byte base32 secret (32 characters) and its otpauth:// URL, which names the account.
+  .object({ success: z.literal(true), secret: z.string().max(64), otpauthUrl: z.string().max(URL_MAX) })
   .meta({ id: 'TwoFactorSetupResponse' });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 
@@ -141,7 +163,12 @@ export const TwoFactorEnableRequestSchema = z
   .strictObject({ code: codeField })
   .meta({ id: 'TwoFactorEnableRequest' });
 export const TwoFactorEnableResponseSchema = z
-  .object({ success: z.literal(true), message: z.string(), recoveryCodes: z.array(z.string()) })
+  .object({
+    success: z.literal(true),
+    message: z.string().max(MESSAGE_MAX),
+    // Ten codes of the form xxxxx-xxxxx (two-factor.ts).
+    recoveryCodes: z.array(z.string().max(20)).max(20),
+  })
   .meta({ id: 'TwoFactorEnableResponse' });
 export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponseSchema>;
 
@@ -158,15 +185,31 @@ export const TwoFactorLoginRequestSchema = z
 
 /** An external Ethereum wallet linked by Sign-In with Ethereum (EIP-4361). */
 export const LinkedWalletSchema = z
-  .object({ id: z.uuid(), address: z.string(), chainId: z.number().int(), linkedAt: z.string() })
+  .object({
+    id: z.uuid(),
+    address: z.string().max(ADDRESS_MAX),
+    chainId: z.number().int(),
+    linkedAt: z.string().max(TIMESTAMP_MAX),
+  })
   .meta({ id: 'LinkedWallet' });
 export type LinkedWallet = z.infer<typeof LinkedWalletSchema>;
 export const LinkedWalletsResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().optional(), wallets: z.array(LinkedWalletSchema) })
+  .object({
+    success: z.literal(true),
+    message: z.string().max(MESSAGE_MAX).optional(),
+    // Not capped by the product: each is a signed link by the user, far below this.
+    wallets: z.array(LinkedWalletSchema).max(UNPAGED_LIST_MAX),
+  })
   .meta({ id: 'LinkedWalletsResponse' });
 export type LinkedWalletsResponse = z.infer<typeof LinkedWalletsResponseSchema>;
 export const SiweNonceResponseSchema = z
-  .object({ success: z.literal(true), nonce: z.string(), domain: z.string(), uri: z.string() })
+  // EIP-4361: a nonce of at least 8 alphanumerics; the portal's host and public URL.
+  .object({
+    success: z.literal(true),
+    nonce: z.string().max(100),
+    domain: z.string().max(URL_MAX),
+    uri: z.string().max(URL_MAX),
+  })
   .meta({ id: 'SiweNonceResponse' });
 export type SiweNonceResponse = z.infer<typeof SiweNonceResponseSchema>;
 /**

@@ -1,16 +1,34 @@
 import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  CURSOR_MAX,
+  EMAIL_MAX,
+  LABEL_MAX,
+  PAGE_LIMIT_MAX,
+  PERSON_NAME_MAX,
+  TIMESTAMP_MAX,
+} from './bounds.js';
 
-export const WalletSchema = z.object({ assetId: z.string(), address: z.string() }).meta({ id: 'Wallet' });
+export const WalletSchema = z
+  .object({ assetId: z.string().max(LABEL_MAX), address: z.string().max(ADDRESS_MAX) })
+  .meta({ id: 'Wallet' });
 export type Wallet = z.infer<typeof WalletSchema>;
 
 /** The test-network assets every vault holds (docs/product.md §2.5: vault assets are test networks only). */
 export const CUSTODY_ASSET_IDS = ['ETH_TEST5', 'BTC_TEST', 'SOL_TEST', 'XRP_TEST', 'XLM_TEST'] as const;
 export const CustodyAssetIdSchema = z.enum(CUSTODY_ASSET_IDS);
+/**
+ * The wallets a user's answers list: one per asset of their vault (five), with room for the
+ * assets a custody provider may add.
+ */
+export const WALLETS_MAX = 50;
 export type CustodyAssetId = z.infer<typeof CustodyAssetIdSchema>;
 
 export const CUSTODY_PROVIDERS = ['local', 'fireblocks'] as const;
 export const CustodyProviderSchema = z.enum(CUSTODY_PROVIDERS);
 export type CustodyProvider = z.infer<typeof CustodyProviderSchema>;
+/** A vault's id: our UUID, or the custody provider's account id (Fireblocks: a short number). */
+const VAULT_ID_MAX = 100;
 
 export type WalletChain = 'ethereum' | 'bitcoin' | 'solana' | 'ripple' | 'stellar';
 
@@ -42,7 +60,9 @@ export const WALLET_PROFILE_FIELD_NAMES = Object.values(WALLET_PROFILE_FIELDS).f
 
 /** The per-chain fields as optional strings, for the profile schema. */
 export const WalletProfileFieldsSchema = z.object(
-  Object.fromEntries(WALLET_PROFILE_FIELD_NAMES.map((field) => [field, z.string().optional()])) as {
+  Object.fromEntries(
+    WALLET_PROFILE_FIELD_NAMES.map((field) => [field, z.string().max(ADDRESS_MAX).optional()]),
+  ) as {
     [K in WalletProfileField]: z.ZodOptional<z.ZodString>;
   },
 );
@@ -61,13 +81,13 @@ export function walletProfileFields(wallets: readonly Wallet[]): Partial<Record<
 /** The vault info of docs/product.md §2.5: both spellings of the id and the name are sent. */
 export const VaultSchema = z
   .object({
-    vaultId: z.string(),
-    id: z.string(),
-    vaultName: z.string(),
-    name: z.string(),
+    vaultId: z.string().max(VAULT_ID_MAX),
+    id: z.string().max(VAULT_ID_MAX),
+    vaultName: z.string().max(LABEL_MAX),
+    name: z.string().max(LABEL_MAX),
     autoFuel: z.boolean(),
     provider: CustodyProviderSchema,
-    createdAt: z.string(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'Vault' });
 export type Vault = z.infer<typeof VaultSchema>;
@@ -78,7 +98,7 @@ export const CreateVaultRequestSchema = z
 export type CreateVaultRequest = z.input<typeof CreateVaultRequestSchema>;
 
 export const CreateVaultResponseSchema = z
-  .object({ success: z.literal(true), vault: VaultSchema, wallets: z.array(WalletSchema) })
+  .object({ success: z.literal(true), vault: VaultSchema, wallets: z.array(WalletSchema).max(WALLETS_MAX) })
   .meta({ id: 'CreateVaultResponse' });
 export type CreateVaultResponse = z.infer<typeof CreateVaultResponseSchema>;
 
@@ -90,14 +110,14 @@ export const VaultInfoResponseSchema = z
   .object({
     success: z.literal(true),
     vault: VaultSchema.nullable(),
-    wallets: z.array(WalletSchema),
+    wallets: z.array(WalletSchema).max(WALLETS_MAX),
     provider: CustodyProviderSchema,
   })
   .meta({ id: 'VaultInfoResponse' });
 export type VaultInfoResponse = z.infer<typeof VaultInfoResponseSchema>;
 
 export const VaultWalletsResponseSchema = z
-  .object({ success: z.literal(true), wallets: z.array(WalletSchema) })
+  .object({ success: z.literal(true), wallets: z.array(WalletSchema).max(WALLETS_MAX) })
   .meta({ id: 'VaultWalletsResponse' });
 export type VaultWalletsResponse = z.infer<typeof VaultWalletsResponseSchema>;
 
@@ -112,19 +132,19 @@ export type VaultConnectionResponse = z.infer<typeof VaultConnectionResponseSche
 
 // No component id: OpenAPI needs query parameters inline.
 export const VaultUsersQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(50),
+  cursor: z.string().max(CURSOR_MAX).optional(),
 });
 
 export const VaultUserStatusSchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
+    id: z.uuid(),
+    name: z.string().max(PERSON_NAME_MAX),
+    email: z.string().max(EMAIL_MAX),
     role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
     hasVault: z.boolean(),
     vaultStatus: z.enum(['active', 'creating', 'none']),
-    vaultId: z.string().nullable(),
+    vaultId: z.string().max(VAULT_ID_MAX).nullable(),
     walletCount: z.number().int().nonnegative(),
   })
   .meta({ id: 'VaultUserStatus' });
@@ -133,8 +153,8 @@ export type VaultUserStatus = z.infer<typeof VaultUserStatusSchema>;
 export const VaultUsersResponseSchema = z
   .object({
     success: z.literal(true),
-    users: z.array(VaultUserStatusSchema),
-    nextCursor: z.string().nullable(),
+    users: z.array(VaultUserStatusSchema).max(PAGE_LIMIT_MAX),
+    nextCursor: z.string().max(CURSOR_MAX).nullable(),
   })
   .meta({ id: 'VaultUsersResponse' });
 export type VaultUsersResponse = z.infer<typeof VaultUsersResponseSchema>;

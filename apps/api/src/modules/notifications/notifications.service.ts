@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  NOTIFICATIONS_LISTED,
   SERVER_EVENTS,
   type Notification,
   type NotificationsResponse,
@@ -37,8 +38,6 @@ const WALLET_TYPES = new Set<NotificationType>([
 
 /** Mailed whatever the e-mail switch says: the owner must hear of someone else in the account. */
 const ALWAYS_MAILED = new Set<NotificationType>(['security.login', 'security.two-factor-guessing']);
-
-const LIST_LIMIT = 50;
 
 type MailText = (data: Record<string, string>) => { subject: string; text: string };
 
@@ -136,7 +135,7 @@ export class NotificationsService {
 
   async list(userId: string): Promise<Omit<NotificationsResponse, 'success'>> {
     const [rows, unread] = await Promise.all([
-      this.deps.repo.list(userId, LIST_LIMIT),
+      this.deps.repo.list(userId, NOTIFICATIONS_LISTED),
       this.deps.repo.unreadCount(userId),
     ]);
     return { notifications: rows.map(toNotification), unread };
