@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CID_MAX, DID_MAX, TIMESTAMP_MAX, TX_HASH_MAX, UNPAGED_LIST_MAX, URL_MAX } from './bounds.js';
 import { messages } from './messages.js';
 import { assetChain, type Wallet, type WalletChain } from './vault.js';
 
@@ -13,6 +14,9 @@ export const PORTAL_CONTEXT_PATH = '/contexts/portal/v1';
 
 /** Where the portal's public Bitstring Status List credentials live: `${path}/<list number>`. */
 export const CREDENTIAL_STATUS_PATH = '/api/credentials/status';
+
+/** A top-level term of a credential or context (ours are short; a pasted document's up to this). */
+const CREDENTIAL_KEY_MAX = 200;
 
 export const CREDENTIAL_TYPES = ['SoulBoundTokenCredential', 'TokenPurchaseCredential'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
@@ -76,15 +80,23 @@ export type VerifiableCredential = z.infer<typeof VerifiableCredentialSchema>;
 export const VerifyCredentialRequestSchema = z
   .strictObject({
     credential: z
-      .record(z.string().max(200), z.unknown(), { error: messages.credentialNotAnObject })
+      .record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown(), { error: messages.credentialNotAnObject })
       .optional(),
-    cid: z.string().min(1, messages.credentialCidInvalid).max(200, messages.credentialCidInvalid).optional(),
+    cid: z
+      .string()
+      .min(1, messages.credentialCidInvalid)
+      .max(CID_MAX, messages.credentialCidInvalid)
+      .optional(),
   })
   .refine((body) => (body.credential === undefined) !== (body.cid === undefined), {
     error: messages.credentialOrCidRequired,
   })
   .meta({ id: 'VerifyCredentialRequest' });
 export type VerifyCredentialRequest = z.input<typeof VerifyCredentialRequestSchema>;
+
+/** The reasons a verification answers: the first ten, each cut to 300 characters. */
+export const VERIFY_ERRORS_MAX = 10;
+export const VERIFY_ERROR_MAX = 300;
 
 export const VerifyCredentialResponseSchema = z
   .object({
@@ -97,23 +109,26 @@ export const VerifyCredentialResponseSchema = z
     trustedIssuer: z.boolean(),
     /** The issuer field names this portal's DID, whether or not the proof holds. */
     issuerIsPortal: z.boolean(),
-    issuer: z.string().nullable(),
+    /** What the document names as issuer; null when that cannot be a DID (longer than any). */
+    issuer: z.string().max(DID_MAX).nullable(),
     /** Explorer pages of the transactions the credential names (a purchase's payment and delivery), by hash. */
-    explorerLinks: z.record(z.string(), z.string()),
-    errors: z.array(z.string()),
+    explorerLinks: z.record(z.string().max(TX_HASH_MAX), z.string().max(URL_MAX)),
+    errors: z.array(z.string().max(VERIFY_ERROR_MAX)).max(VERIFY_ERRORS_MAX),
     /** The credential that was checked, when it was looked up by CID. */
-    credential: z.record(z.string(), z.unknown()).optional(),
+    credential: z.record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown()).optional(),
   })
   .meta({ id: 'VerifyCredentialResponse' });
 export type VerifyCredentialResponse = z.infer<typeof VerifyCredentialResponseSchema>;
 
 export const IssuerResponseSchema = z
-  .object({ success: z.literal(true), did: z.string() })
+  .object({ success: z.literal(true), did: z.string().max(DID_MAX) })
   .meta({ id: 'CredentialIssuerResponse' });
 export type IssuerResponse = z.infer<typeof IssuerResponseSchema>;
 
 /** A JSON-LD context document. */
-export const JsonLdContextSchema = z.object({ '@context': z.record(z.string(), z.unknown()) });
+export const JsonLdContextSchema = z.object({
+  '@context': z.record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown()),
+});
 
 export const StatusListParamsSchema = z.object({
   list: z.coerce
@@ -125,13 +140,18 @@ export const StatusListParamsSchema = z.object({
 
 /** A holder's revocable, expiring link to one of their credentials. */
 export const CredentialShareSchema = z
-  .object({ id: z.string(), cid: z.string(), createdAt: z.string(), expiresAt: z.string() })
+  .object({
+    id: z.uuid(),
+    cid: z.string().max(CID_MAX),
+    createdAt: z.string().max(TIMESTAMP_MAX),
+    expiresAt: z.string().max(TIMESTAMP_MAX),
+  })
   .meta({ id: 'CredentialShare' });
 export type CredentialShare = z.infer<typeof CredentialShareSchema>;
 
 export const CreateShareRequestSchema = z
   .strictObject({
-    cid: z.string().min(1, messages.credentialCidInvalid).max(200, messages.credentialCidInvalid),
+    cid: z.string().min(1, messages.credentialCidInvalid).max(CID_MAX, messages.credentialCidInvalid),
     days: z
       .number({ error: messages.credentialShareDays })
       .int(messages.credentialShareDays)
@@ -143,13 +163,14 @@ export const CreateShareRequestSchema = z
 export type CreateShareRequest = z.input<typeof CreateShareRequestSchema>;
 
 export const CreateShareResponseSchema = z
-  .object({ success: z.literal(true), share: CredentialShareSchema.extend({ url: z.string() }) })
+  .object({ success: z.literal(true), share: CredentialShareSchema.extend({ url: z.string().max(URL_MAX) }) })
   .meta({ id: 'CreateShareResponse' });
 export type CreateShareResponse = z.infer<typeof CreateShareResponseSchema>;
 
-export const ListSharesQuerySchema = z.object({ cid: z.string().min(1).max(200) });
+export const ListSharesQuerySchema = z.object({ cid: z.string().min(1).max(CID_MAX) });
+// Not paged: a holder's live links to one credential, far fewer than this.
 export const ListSharesResponseSchema = z
-  .object({ success: z.literal(true), shares: z.array(CredentialShareSchema) })
+  .object({ success: z.literal(true), shares: z.array(CredentialShareSchema).max(UNPAGED_LIST_MAX) })
   .meta({ id: 'ListSharesResponse' });
 
 export const ShareIdParamsSchema = z.object({ id: z.uuid(messages.credentialShareNotFound) });
@@ -167,6 +188,9 @@ export const SharedCredentialRequestSchema = z
   })
   .meta({ id: 'SharedCredentialRequest' });
 export const SharedCredentialResponseSchema = z
-  .object({ success: z.literal(true), credential: z.record(z.string(), z.unknown()) })
+  .object({
+    success: z.literal(true),
+    credential: z.record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown()),
+  })
   .meta({ id: 'SharedCredentialResponse' });
 export type SharedCredentialResponse = z.infer<typeof SharedCredentialResponseSchema>;

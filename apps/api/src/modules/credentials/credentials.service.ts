@@ -10,12 +10,15 @@ import {
 import { z } from 'zod';
 import {
   CREDENTIAL_STATUS_PATH,
+  VERIFY_ERROR_MAX,
+  VERIFY_ERRORS_MAX,
   walletsClaim,
   type CredentialShare,
   type CredentialSubject,
   type CredentialType,
   type VerifiableCredential,
 } from '@portal/shared/credentials';
+import { DID_MAX } from '@portal/shared/bounds';
 import { SolanaSignatureSchema, TxHashSchema } from '@portal/shared/chain';
 import { messages } from '@portal/shared/messages';
 import type { Clock } from '../../clock.js';
@@ -32,8 +35,6 @@ import { portalContext, portalContextUrl } from './portal-context.js';
 const VC_V1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
 const DATA_INTEGRITY_CONTEXT = 'https://w3id.org/security/data-integrity/v2';
 const VALIDITY_YEARS = 1;
-const MAX_ERRORS = 10;
-const MAX_ERROR_LENGTH = 300;
 /** The W3C minimum (16 KiB of bits), so one list hides which of 131,072 credentials changed. */
 export const STATUS_LIST_LENGTH = 131_072;
 const STATUS_PURPOSE = 'revocation';
@@ -103,9 +104,9 @@ const xsdDateTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 function issuerOf(credential: Record<string, unknown>): string | null {
   const { issuer } = credential;
-  if (typeof issuer === 'string') return issuer;
-  const id = (issuer as { id?: unknown } | null | undefined)?.id;
-  return typeof id === 'string' ? id : null;
+  const id = typeof issuer === 'string' ? issuer : (issuer as { id?: unknown } | null | undefined)?.id;
+  // A pasted document may name anything; text longer than any DID names no issuer.
+  return typeof id === 'string' && id.length <= DID_MAX ? id : null;
 }
 
 /** The library nests its reasons (VerificationError → errors[]); the caller gets short texts. */
@@ -113,7 +114,7 @@ function errorMessages(error: unknown): string[] {
   const nested = (error as { errors?: unknown } | null | undefined)?.errors;
   if (Array.isArray(nested) && nested.length) return nested.flatMap(errorMessages);
   const message = error instanceof Error ? error.message : String(error);
-  return [message.slice(0, MAX_ERROR_LENGTH)];
+  return [message.slice(0, VERIFY_ERROR_MAX)];
 }
 
 /**
@@ -373,7 +374,7 @@ export class CredentialsService {
           }),
       });
     } catch (error) {
-      return unverified(errorMessages(error).slice(0, MAX_ERRORS));
+      return unverified(errorMessages(error).slice(0, VERIFY_ERRORS_MAX));
     }
     if (result.statusResult?.results?.some((entry) => entry.status)) {
       return unverified([messages.credentialRevoked], true);
@@ -382,7 +383,7 @@ export class CredentialsService {
       const reasons = result.error ?? result.results?.find((r) => !r.verified)?.error;
       return unverified(
         reasons
-          ? [...new Set(errorMessages(reasons))].slice(0, MAX_ERRORS)
+          ? [...new Set(errorMessages(reasons))].slice(0, VERIFY_ERRORS_MAX)
           : [messages.credentialNotVerified],
       );
     }
