@@ -41,12 +41,13 @@ export const roleField = z
   .refine((value) => normalizeRole(value) !== undefined, messages.roleInvalid)
   .transform((value) => normalizeRole(value)!);
 
+export const ORGANISATION_NAME_MAX = 200;
 /** The organisation an issuer speaks for (ADR 55). */
 export const organisationNameField = z
   .string({ error: messages.organisationNameRequired })
   .trim()
   .min(1, messages.organisationNameRequired)
-  .max(200, messages.organisationNameTooLong)
+  .max(ORGANISATION_NAME_MAX, messages.organisationNameTooLong)
   .refine(isDisplayName, messages.displayNameInvisible);
 
 /**

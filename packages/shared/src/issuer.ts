@@ -1,7 +1,21 @@
 import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  AMOUNT_MAX,
+  EMAIL_MAX,
+  LABEL_MAX,
+  MESSAGE_MAX,
+  PAGE_LIMIT_MAX,
+  PERSON_NAME_MAX,
+  REASON_MAX,
+  TIMESTAMP_MAX,
+  TX_HASH_MAX,
+  UNPAGED_LIST_MAX,
+  URL_MAX,
+} from './bounds.js';
 import { CHAIN_FAMILIES, TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from './chain-families.js';
 import { parseUnits } from './money.js';
-import { organisationNameField } from './fields.js';
+import { ORGANISATION_NAME_MAX, organisationNameField } from './fields.js';
 import { messages } from './messages.js';
 import { isDisplayName } from './text.js';
 
@@ -31,6 +45,14 @@ export const ASSET_CATEGORIES = [
 export const MAX_ITEM_SUPPLY = 1000;
 export const MAX_FUNGIBLE_SUPPLY = 10n ** 15n;
 
+/** A token's name, symbol and description, as the create request bounds them. */
+export const TOKEN_NAME_MAX = 64;
+export const TOKEN_SYMBOL_MAX = 11;
+export const TOKEN_DESCRIPTION_MAX = 2000;
+/** Public attributes of a token: up to 20 pairs of a 40-character name and a 200-character value. */
+export const METADATA_KEY_MAX = 40;
+const METADATA_VALUE_MAX = 200;
+
 const text = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, required).max(max);
 /** Decimal amounts: 40 characters hold any amount the portal can carry (18 decimals, 10^24 wei). */
@@ -38,14 +60,17 @@ const decimalString = z.union([z.string().max(40), z.number()]).transform((value
 
 export const CreateTokenRequestSchema = z
   .strictObject({
-    name: text(64, messages.issuerTokenNameRequired).refine(isDisplayName, messages.displayNameInvisible),
+    name: text(TOKEN_NAME_MAX, messages.issuerTokenNameRequired).refine(
+      isDisplayName,
+      messages.displayNameInvisible,
+    ),
     symbol: z
       .string({ error: messages.issuerTokenSymbolInvalid })
       .trim()
-      .max(11, messages.issuerTokenSymbolInvalid)
+      .max(TOKEN_SYMBOL_MAX, messages.issuerTokenSymbolInvalid)
       .regex(/^[A-Za-z0-9]{1,11}$/, messages.issuerTokenSymbolInvalid)
       .transform((symbol) => symbol.toUpperCase()),
-    description: z.string().trim().max(2000).default(''),
+    description: z.string().trim().max(TOKEN_DESCRIPTION_MAX).default(''),
     tokenType: z.enum(TOKEN_TYPES, { error: messages.issuerTokenTypeInvalid }),
     /** Optional: the chain follows from the token type; naming another one is refused. */
     blockchain: z.enum(CHAIN_FAMILIES, { error: messages.issuerChainUnsupported }).optional(),
@@ -55,7 +80,7 @@ export const CreateTokenRequestSchema = z
     totalSupply: decimalString,
     /** Public attributes shown with the token (no personal data): up to 20 short text pairs. */
     metadata: z
-      .record(z.string().trim().min(1).max(40), z.string().trim().max(200))
+      .record(z.string().trim().min(1).max(METADATA_KEY_MAX), z.string().trim().max(METADATA_VALUE_MAX))
       .refine((record) => Object.keys(record).length <= 20, messages.validationFailed)
       .default({}),
   })
@@ -79,28 +104,32 @@ export function isItemToken(type: TokenType): boolean {
   return type === 'ERC721';
 }
 
+/** A token's public attributes as stored (the create request's bounds). */
+const TokenMetadataSchema = z.record(z.string().max(METADATA_KEY_MAX), z.string().max(METADATA_VALUE_MAX));
+
 export const IssuerTokenSchema = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    symbol: z.string(),
-    description: z.string(),
+    name: z.string().max(TOKEN_NAME_MAX),
+    symbol: z.string().max(TOKEN_SYMBOL_MAX),
+    description: z.string().max(TOKEN_DESCRIPTION_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    assetCategory: z.string(),
+    assetCategory: z.string().max(LABEL_MAX),
     decimals: z.number().int(),
-    totalSupply: z.string(),
+    totalSupply: z.string().max(AMOUNT_MAX),
     /** Whole tokens still in the issuer's treasury (not in escrow, not sold). */
-    treasuryAmount: z.string(),
-    blockchain: z.string(),
-    network: z.string(),
-    environment: z.string(),
-    metadata: z.record(z.string(), z.string()),
+    treasuryAmount: z.string().max(AMOUNT_MAX),
+    blockchain: z.string().max(LABEL_MAX),
+    network: z.string().max(LABEL_MAX),
+    environment: z.string().max(LABEL_MAX),
+    metadata: TokenMetadataSchema,
     status: z.enum(TOKEN_STATUSES),
-    contractAddress: z.string().nullable(),
-    deployTxHash: z.string().nullable(),
-    explorerUrl: z.string().nullable(),
-    error: z.string().nullable(),
-    createdAt: z.string(),
+    contractAddress: z.string().max(ADDRESS_MAX).nullable(),
+    deployTxHash: z.string().max(TX_HASH_MAX).nullable(),
+    explorerUrl: z.string().max(URL_MAX).nullable(),
+    /** One of messages.ts (the deploy job records no outside text). */
+    error: z.string().max(MESSAGE_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'IssuerToken' });
 export type IssuerToken = z.infer<typeof IssuerTokenSchema>;
@@ -127,36 +156,38 @@ export const IssuerListingSchema = z
     id: z.uuid(),
     kind: z.enum(LISTING_KINDS),
     tokenId: z.uuid(),
-    tokenName: z.string(),
-    tokenSymbol: z.string(),
+    tokenName: z.string().max(TOKEN_NAME_MAX),
+    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    tokenAmount: z.string(),
-    soldAmount: z.string(),
+    tokenAmount: z.string().max(AMOUNT_MAX),
+    soldAmount: z.string().max(AMOUNT_MAX),
     /** ETH the issuer received for what was sold. */
-    proceedsETH: z.string(),
-    reservedAmount: z.string(),
-    priceETH: z.string(),
-    deadline: z.string(),
+    proceedsETH: z.string().max(AMOUNT_MAX),
+    reservedAmount: z.string().max(AMOUNT_MAX),
+    priceETH: z.string().max(AMOUNT_MAX),
+    deadline: z.string().max(TIMESTAMP_MAX),
     status: z.enum(LISTING_STATUSES),
     available: z.boolean(),
-    txHash: z.string().nullable(),
-    error: z.string().nullable(),
+    txHash: z.string().max(TX_HASH_MAX).nullable(),
+    /** One of messages.ts (the listing job records no outside text). */
+    error: z.string().max(MESSAGE_MAX).nullable(),
     /** An administrator suspended it: nothing sells and it cannot be cancelled until lifted. */
     suspended: z.boolean(),
-    suspensionReason: z.string().nullable(),
-    createdAt: z.string(),
+    suspensionReason: z.string().max(REASON_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'IssuerListing' });
 export type IssuerListing = z.infer<typeof IssuerListingSchema>;
 
 export const IssuerTokensResponseSchema = z
-  .object({ success: z.literal(true), tokens: z.array(IssuerTokenSchema) })
+  // Not paged: an issuer's own tokens and listings, far fewer than this.
+  .object({ success: z.literal(true), tokens: z.array(IssuerTokenSchema).max(UNPAGED_LIST_MAX) })
   .meta({ id: 'IssuerTokensResponse' });
 export const IssuerTokenResponseSchema = z
   .object({ success: z.literal(true), token: IssuerTokenSchema })
   .meta({ id: 'IssuerTokenResponse' });
 export const IssuerListingsResponseSchema = z
-  .object({ success: z.literal(true), listings: z.array(IssuerListingSchema) })
+  .object({ success: z.literal(true), listings: z.array(IssuerListingSchema).max(UNPAGED_LIST_MAX) })
   .meta({ id: 'IssuerListingsResponse' });
 export const IssuerListingResponseSchema = z
   .object({ success: z.literal(true), listing: IssuerListingSchema })
@@ -176,22 +207,26 @@ export type IssuerRequirement = (typeof ISSUER_REQUIREMENTS)[number];
 export const IssuerApplicationSchema = z
   .object({
     status: z.enum(ISSUER_APPLICATION_STATUSES),
-    organisationName: z.string().nullable(),
+    organisationName: z.string().max(ORGANISATION_NAME_MAX).nullable(),
     /** The reviewer's reason, on a rejection. */
-    reason: z.string().nullable(),
+    reason: z.string().max(REASON_MAX).nullable(),
     /** Empty once the application can be approved. */
-    missing: z.array(z.enum(ISSUER_REQUIREMENTS)),
+    missing: z.array(z.enum(ISSUER_REQUIREMENTS)).max(ISSUER_REQUIREMENTS.length),
     kycStatus: z.enum(['not_started', 'pending', 'verified', 'rejected', 'rejected_final']),
     kybStatus: z.enum(['not_submitted', 'pending', 'approved', 'rejected']),
     businessDocuments: z.number().int().nonnegative(),
-    submittedAt: z.string(),
-    decidedAt: z.string().nullable(),
+    submittedAt: z.string().max(TIMESTAMP_MAX),
+    decidedAt: z.string().max(TIMESTAMP_MAX).nullable(),
   })
   .meta({ id: 'IssuerApplication' });
 export type IssuerApplication = z.infer<typeof IssuerApplicationSchema>;
 
 export const IssuerApplicationResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().optional(), application: IssuerApplicationSchema })
+  .object({
+    success: z.literal(true),
+    message: z.string().max(MESSAGE_MAX).optional(),
+    application: IssuerApplicationSchema,
+  })
   .meta({ id: 'IssuerApplicationResponse' });
 
 export const IssuerApplicationUpdateSchema = z
@@ -201,16 +236,16 @@ export type IssuerApplicationUpdate = z.infer<typeof IssuerApplicationUpdateSche
 
 /** An application in the admin console's queue, with the person behind it. */
 export const IssuerReviewItemSchema = IssuerApplicationSchema.extend({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
+  userId: z.uuid(),
+  name: z.string().max(PERSON_NAME_MAX),
+  email: z.string().max(EMAIL_MAX),
   role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
-  decidedByEmail: z.string().nullable(),
+  decidedByEmail: z.string().max(EMAIL_MAX).nullable(),
 }).meta({ id: 'IssuerReviewItem' });
 export type IssuerReviewItem = z.infer<typeof IssuerReviewItemSchema>;
 
 export const IssuerApplicationsResponseSchema = z
-  .object({ success: z.literal(true), applications: z.array(IssuerReviewItemSchema) })
+  .object({ success: z.literal(true), applications: z.array(IssuerReviewItemSchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'IssuerApplicationsResponse' });
 
 export const IssuerDecisionResponseSchema = z

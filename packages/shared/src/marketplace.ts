@@ -1,7 +1,23 @@
 import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  AMOUNT_MAX,
+  CURSOR_MAX,
+  EMAIL_MAX,
+  LABEL_MAX,
+  TIMESTAMP_MAX,
+  URL_MAX,
+} from './bounds.js';
 import { TOKEN_TYPES } from './chain-families.js';
 import { EligibilitySchema } from './compliance.js';
-import { LISTING_KINDS, LISTING_STATUSES } from './issuer.js';
+import {
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  METADATA_KEY_MAX,
+  TOKEN_DESCRIPTION_MAX,
+  TOKEN_NAME_MAX,
+  TOKEN_SYMBOL_MAX,
+} from './issuer.js';
 
 /** docs/product.md §2.8 and §3.4. */
 
@@ -11,30 +27,33 @@ export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 /** The Status filter of docs/product.md §2.8 (a listing's status). */
 export const MARKETPLACE_STATUS_FILTERS = ['DEPLOYED', 'DEPLOYING', 'FAILED'] as const;
 
+/** The most listings one page of the marketplace holds. */
+const MARKETPLACE_PAGE_MAX = 100;
+
 export const MarketplaceQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   tokenType: z.enum(TOKEN_TYPES).optional(),
   status: z.enum(MARKETPLACE_STATUS_FILTERS).optional(),
   sort: z.enum(MARKETPLACE_SORTS).default('newest'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(MARKETPLACE_PAGE_MAX).default(50),
+  cursor: z.string().max(CURSOR_MAX).optional(),
 });
 export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 
 export const MarketplaceTokenSchema = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    symbol: z.string(),
-    description: z.string(),
+    name: z.string().max(TOKEN_NAME_MAX),
+    symbol: z.string().max(TOKEN_SYMBOL_MAX),
+    description: z.string().max(TOKEN_DESCRIPTION_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    assetCategory: z.string(),
-    contractAddress: z.string().nullable(),
+    assetCategory: z.string().max(LABEL_MAX),
+    contractAddress: z.string().max(ADDRESS_MAX).nullable(),
     /** Whole tokens. */
-    totalSupply: z.string(),
+    totalSupply: z.string().max(AMOUNT_MAX),
     decimals: z.number().int(),
-    metadata: z.record(z.string(), z.unknown()),
-    blockchain: z.string(),
+    metadata: z.record(z.string().max(METADATA_KEY_MAX), z.unknown()),
+    blockchain: z.string().max(LABEL_MAX),
   })
   .meta({ id: 'MarketplaceToken' });
 
@@ -45,19 +64,19 @@ export const MarketplaceListingSchema = z
     listingId: z.uuid(),
     kind: z.enum(LISTING_KINDS),
     token: MarketplaceTokenSchema,
-    blockchain: z.string(),
-    network: z.string(),
-    environment: z.string(),
+    blockchain: z.string().max(LABEL_MAX),
+    network: z.string().max(LABEL_MAX),
+    environment: z.string().max(LABEL_MAX),
     /** Whole tokens still available. */
-    tokenAmount: z.string(),
-    priceETH: z.string(),
-    deadline: z.string(),
-    issuer: z.object({ email: z.string().nullable() }),
+    tokenAmount: z.string().max(AMOUNT_MAX),
+    priceETH: z.string().max(AMOUNT_MAX),
+    deadline: z.string().max(TIMESTAMP_MAX),
+    issuer: z.object({ email: z.string().max(EMAIL_MAX).nullable() }),
     userId: z.uuid(),
     status: z.enum(LISTING_STATUSES),
     available: z.boolean(),
-    explorerUrl: z.string().nullable(),
-    createdAt: z.string(),
+    explorerUrl: z.string().max(URL_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
     /** Whether the signed-in investor may buy, and if not why; null for issuers and administrators. */
     eligibility: EligibilitySchema.nullable(),
   })
@@ -78,11 +97,11 @@ export const MarketplaceResponseSchema = z
   .object({
     success: z.literal(true),
     data: z.object({
-      listings: z.array(MarketplaceListingSchema),
+      listings: z.array(MarketplaceListingSchema).max(MARKETPLACE_PAGE_MAX),
       /** Listings matching the filters (the '{n} tokens found' count); the summary is of the same set. */
       total: z.number().int(),
       summary: MarketplaceSummarySchema,
-      nextCursor: z.string().nullable(),
+      nextCursor: z.string().max(CURSOR_MAX).nullable(),
     }),
   })
   .meta({ id: 'MarketplaceResponse' });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
+import {
+  AMOUNT_MAX,
+  DID_MAX,
+  EMAIL_MAX,
+  LABEL_MAX,
+  TIMESTAMP_MAX,
+  TX_HASH_MAX,
+  UNPAGED_LIST_MAX,
+  URL_MAX,
+} from './bounds.js';
 import { TOKEN_TYPES } from './chain-families.js';
 import { HoldingStateSchema } from './compliance.js';
+import { ERROR_MESSAGE_MAX } from './errors.js';
+import { TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from './issuer.js';
 import { messages } from './messages.js';
 
 /** docs/product.md §2.9, §2.10, §3.4, §5, §7. */
@@ -24,7 +36,7 @@ const didField = z
   .string({ error: messages.purchaseMissingInfo })
   .trim()
   .min(1, messages.purchaseMissingInfo)
-  .max(300);
+  .max(DID_MAX);
 const walletField = z
   .string({ error: messages.purchaseMissingInfo })
   .trim()
@@ -69,21 +81,22 @@ export const PurchaseSchema = z
     id: z.uuid(),
     listingId: z.uuid(),
     tokenId: z.uuid(),
-    tokenName: z.string(),
-    tokenSymbol: z.string(),
+    tokenName: z.string().max(TOKEN_NAME_MAX),
+    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    blockchain: z.string(),
+    blockchain: z.string().max(LABEL_MAX),
     status: z.enum(PURCHASE_STATUSES),
     /** Whole tokens. */
-    amount: z.string(),
-    costETH: z.string(),
-    percent: z.string(),
-    paymentTxHash: z.string().nullable(),
-    deliveryTxHash: z.string().nullable(),
-    error: z.string().nullable(),
-    vcUrl: z.string().nullable(),
-    createdAt: z.string(),
-    completedAt: z.string().nullable(),
+    amount: z.string().max(AMOUNT_MAX),
+    costETH: z.string().max(AMOUNT_MAX),
+    percent: z.string().max(AMOUNT_MAX),
+    paymentTxHash: z.string().max(TX_HASH_MAX).nullable(),
+    deliveryTxHash: z.string().max(TX_HASH_MAX).nullable(),
+    /** Why it failed: one of messages.ts, or the token's rules refusing (an error message). */
+    error: z.string().max(ERROR_MESSAGE_MAX).nullable(),
+    vcUrl: z.string().max(URL_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
+    completedAt: z.string().max(TIMESTAMP_MAX).nullable(),
   })
   .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof PurchaseSchema>;
@@ -94,14 +107,14 @@ export const PurchaseResponseSchema = z
     data: z.object({
       purchase: PurchaseSchema,
       ownershipRecord: z.object({
-        amount: z.string(),
-        percent: z.string(),
+        amount: z.string().max(AMOUNT_MAX),
+        percent: z.string().max(AMOUNT_MAX),
         /** Null until the delivery transaction exists (the dialog shows 'Pending...'). */
-        transactionHash: z.string().nullable(),
+        transactionHash: z.string().max(TX_HASH_MAX).nullable(),
         /** The delivery transaction's explorer page, on the token's chain. */
-        explorerUrl: z.string().nullable(),
+        explorerUrl: z.string().max(URL_MAX).nullable(),
       }),
-      vcData: z.object({ ipfsUrl: z.string().nullable() }),
+      vcData: z.object({ ipfsUrl: z.string().max(URL_MAX).nullable() }),
     }),
   })
   .meta({ id: 'PurchaseResponse' });
@@ -112,21 +125,21 @@ export const PurchaseIdParamsSchema = z.object({ id: z.uuid({ error: messages.no
 export const InvestorAssetSchema = z
   .object({
     id: z.uuid(),
-    tokenName: z.string(),
-    tokenSymbol: z.string(),
+    tokenName: z.string().max(TOKEN_NAME_MAX),
+    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    blockchain: z.string(),
+    blockchain: z.string().max(LABEL_MAX),
     status: z.enum(PURCHASE_STATUSES),
-    amount: z.string(),
-    percent: z.string(),
+    amount: z.string().max(AMOUNT_MAX),
+    percent: z.string().max(AMOUNT_MAX),
     /** What the purchase cost in ETH (exact decimal): the portfolio's value at purchase price. */
-    costETH: z.string(),
-    issuer: z.object({ email: z.string().nullable() }),
-    purchasedAt: z.string(),
-    transactionHash: z.string().nullable(),
+    costETH: z.string().max(AMOUNT_MAX),
+    issuer: z.object({ email: z.string().max(EMAIL_MAX).nullable() }),
+    purchasedAt: z.string().max(TIMESTAMP_MAX),
+    transactionHash: z.string().max(TX_HASH_MAX).nullable(),
     /** The delivery transaction's explorer page, on the token's chain. */
-    explorerUrl: z.string().nullable(),
-    vcUrl: z.string().nullable(),
+    explorerUrl: z.string().max(URL_MAX).nullable(),
+    vcUrl: z.string().max(URL_MAX).nullable(),
     tokenId: z.uuid(),
     /** What the token's rules hold of the buyer's balance now (frozen, locked up); null until delivered. */
     holding: HoldingStateSchema.nullable(),
@@ -135,6 +148,7 @@ export const InvestorAssetSchema = z
 export type InvestorAsset = z.infer<typeof InvestorAssetSchema>;
 
 export const MyAssetsResponseSchema = z
-  .object({ success: z.literal(true), assets: z.array(InvestorAssetSchema) })
+  // Every purchase of the investor, not paged: the product caps no count, this is far above any.
+  .object({ success: z.literal(true), assets: z.array(InvestorAssetSchema).max(UNPAGED_LIST_MAX) })
   .meta({ id: 'MyAssetsResponse' });
 export type MyAssetsResponse = z.infer<typeof MyAssetsResponseSchema>;

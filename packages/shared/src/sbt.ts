@@ -1,15 +1,35 @@
 import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  AMOUNT_MAX,
+  CID_MAX,
+  LABEL_MAX,
+  MESSAGE_MAX,
+  TIMESTAMP_MAX,
+  TX_HASH_MAX,
+  UNPAGED_LIST_MAX,
+  URL_MAX,
+} from './bounds.js';
 import { messages } from './messages.js';
 
 /** Soul-bound tokens (docs/product.md §2.7, §3, §5, §7): one per account, minted to the vault's ETH address. */
 
+/** A design's id, as the create request accepts it. */
+const DESIGN_ID_MAX = 64;
+
 export const SbtImageSchema = z
-  .object({ id: z.string(), name: z.string(), url: z.string(), description: z.string() })
+  .object({
+    id: z.string().max(DESIGN_ID_MAX),
+    name: z.string().max(LABEL_MAX),
+    url: z.string().max(URL_MAX),
+    description: z.string().max(MESSAGE_MAX),
+  })
   .meta({ id: 'SbtImage' });
 export type SbtImage = z.infer<typeof SbtImageSchema>;
 
 export const SbtImagesResponseSchema = z
-  .object({ success: z.literal(true), images: z.array(SbtImageSchema) })
+  // The designs of sbt.designs.ts (a handful).
+  .object({ success: z.literal(true), images: z.array(SbtImageSchema).max(100) })
   .meta({ id: 'SbtImagesResponse' });
 
 export const SBT_STATUSES = ['created', 'minting', 'minted', 'failed', 'revoked'] as const;
@@ -18,21 +38,23 @@ export type SbtStatus = (typeof SBT_STATUSES)[number];
 export const SbtSchema = z
   .object({
     id: z.uuid(),
-    imageId: z.string(),
-    imageUrl: z.string(),
-    name: z.string(),
+    imageId: z.string().max(DESIGN_ID_MAX),
+    imageUrl: z.string().max(URL_MAX),
+    name: z.string().max(LABEL_MAX),
     status: z.enum(SBT_STATUSES),
     minted: z.boolean(),
-    txHash: z.string().nullable(),
-    tokenId: z.string().nullable(),
-    contractAddress: z.string().nullable(),
-    holderAddress: z.string(),
-    explorerUrl: z.string().nullable(),
-    vcCid: z.string().nullable(),
-    vcUrl: z.string().nullable(),
-    error: z.string().nullable(),
-    createdAt: z.string(),
-    mintedAt: z.string().nullable(),
+    txHash: z.string().max(TX_HASH_MAX).nullable(),
+    /** A uint256 in decimal. */
+    tokenId: z.string().max(AMOUNT_MAX).nullable(),
+    contractAddress: z.string().max(ADDRESS_MAX).nullable(),
+    holderAddress: z.string().max(ADDRESS_MAX),
+    explorerUrl: z.string().max(URL_MAX).nullable(),
+    vcCid: z.string().max(CID_MAX).nullable(),
+    vcUrl: z.string().max(URL_MAX).nullable(),
+    /** One of messages.ts (the mint job records no outside text). */
+    error: z.string().max(MESSAGE_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
+    mintedAt: z.string().max(TIMESTAMP_MAX).nullable(),
   })
   .meta({ id: 'Sbt' });
 export type Sbt = z.infer<typeof SbtSchema>;
@@ -43,7 +65,7 @@ export const SbtCreateRequestSchema = z
       .string({ error: messages.sbtSelectDesign })
       .trim()
       .min(1, messages.sbtSelectDesign)
-      .max(64, messages.sbtUnknownDesign),
+      .max(DESIGN_ID_MAX, messages.sbtUnknownDesign),
   })
   .meta({ id: 'SbtCreateRequest' });
 
@@ -54,11 +76,12 @@ export const SbtMintRequestSchema = z
 export const SbtIdParamsSchema = z.object({ id: z.uuid({ error: messages.sbtNotFound }) });
 
 export const SbtResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().optional(), sbt: SbtSchema })
+  .object({ success: z.literal(true), message: z.string().max(MESSAGE_MAX).optional(), sbt: SbtSchema })
   .meta({ id: 'SbtResponse' });
 
 export const SbtListResponseSchema = z
-  .object({ success: z.literal(true), sbts: z.array(SbtSchema) })
+  // One live token per account, and the revoked ones before it: not capped, far below this.
+  .object({ success: z.literal(true), sbts: z.array(SbtSchema).max(UNPAGED_LIST_MAX) })
   .meta({ id: 'SbtListResponse' });
 
 /** docs/product.md §4.5: the display status of an SBT. */

@@ -6,8 +6,12 @@ import { DomainError } from '../../errors.js';
 import { errorResponses } from '../../http.js';
 import { messages } from '@portal/shared/messages';
 
-const HealthSchema = z.object({ success: z.literal(true), status: z.string() });
-const ReadySchema = HealthSchema.extend({ database: z.enum(['pglite', 'postgres']) });
+const HealthSchema = z.object({ success: z.literal(true), status: z.literal('ok') });
+const ReadySchema = z.object({
+  success: z.literal(true),
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+});
 
 /** Liveness (the process answers) and readiness (it can reach its database). */
 export function healthRoutes(app: App, database: Database): void {
@@ -18,7 +22,7 @@ export function healthRoutes(app: App, database: Database): void {
       config: { policy: 'public', rateLimit: false },
       schema: { tags: ['health'], response: { 200: HealthSchema } },
     },
-    async () => ({ success: true as const, status: 'ok' }),
+    async () => ({ success: true as const, status: 'ok' as const }),
   );
   app.get(
     '/api/ready',
@@ -32,7 +36,7 @@ export function healthRoutes(app: App, database: Database): void {
       } catch (error) {
         throw new DomainError('SERVICE_UNAVAILABLE', messages.serviceUnavailable, { cause: error });
       }
-      return { success: true as const, status: 'ready', database: database.kind };
+      return { success: true as const, status: 'ready' as const, database: database.kind };
     },
   );
 }

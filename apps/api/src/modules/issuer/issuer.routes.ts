@@ -7,8 +7,10 @@ import {
   IssuerListingsResponseSchema,
   IssuerTokenResponseSchema,
   IssuerTokensResponseSchema,
+  TOKEN_DESCRIPTION_MAX,
 } from '@portal/shared/issuer';
 import { z } from 'zod';
+import { LABEL_MAX } from '@portal/shared/bounds';
 import type { App } from '../../app.js';
 import { errorResponses } from '../../http.js';
 import { caller } from '../../plugins/policy.js';
@@ -21,9 +23,12 @@ const security = [{ bearer: [] }];
 const ItemParamsSchema = z.object({ id: z.uuid(), item: z.coerce.number().int().min(1).max(1_000_000) });
 const ItemMetadataSchema = z
   .object({
-    name: z.string(),
-    description: z.string(),
-    attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
+    // "<token name> #<item>", the token's description, and its category and symbol.
+    name: z.string().max(LABEL_MAX),
+    description: z.string().max(TOKEN_DESCRIPTION_MAX),
+    attributes: z
+      .array(z.object({ trait_type: z.string().max(LABEL_MAX), value: z.string().max(LABEL_MAX) }))
+      .max(10),
   })
   .meta({ id: 'ItemMetadata' });
 
