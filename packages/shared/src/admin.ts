@@ -1,10 +1,24 @@
 import { z } from 'zod';
+import {
+  ADDRESS_MAX,
+  AMOUNT_MAX,
+  EMAIL_MAX,
+  LABEL_MAX,
+  MESSAGE_MAX,
+  OUTSIDE_TEXT_MAX,
+  PAGE_LIMIT_MAX,
+  PERSON_NAME_MAX,
+  REASON_MAX,
+  REQUEST_ID_MAX,
+  TIMESTAMP_MAX,
+} from './bounds.js';
 import { roleField } from './fields.js';
+import { TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from './issuer.js';
 import { messages } from './messages.js';
 
 /** The admin console's reads and actions (docs/product.md §2.16). Every action is written to the audit log. */
 
-const limit = (fallback: number) => z.coerce.number().int().min(1).max(200).default(fallback);
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(fallback);
 
 export const AdminUsersQuerySchema = z.strictObject({
   q: z.string().trim().max(200).optional(),
@@ -13,9 +27,9 @@ export const AdminUsersQuerySchema = z.strictObject({
 
 export const AdminUserSchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
+    id: z.uuid(),
+    name: z.string().max(PERSON_NAME_MAX),
+    email: z.string().max(EMAIL_MAX),
     role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
     kycStatus: z.enum(['not_started', 'pending', 'verified', 'rejected', 'rejected_final']),
     vaultStatus: z.enum(['active', 'creating', 'none']),
@@ -23,13 +37,13 @@ export const AdminUserSchema = z
     deactivated: z.boolean(),
     /** Marked accredited by an administrator (a rule tokens may require). */
     accredited: z.boolean(),
-    createdAt: z.string(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminUsersResponseSchema = z
-  .object({ success: z.literal(true), users: z.array(AdminUserSchema) })
+  .object({ success: z.literal(true), users: z.array(AdminUserSchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'AdminUsersResponse' });
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -42,15 +56,16 @@ export const AdminJobsQuerySchema = z.strictObject({
 
 export const AdminJobSchema = z
   .object({
-    id: z.string(),
-    queue: z.string(),
+    id: z.uuid(),
+    queue: z.string().max(LABEL_MAX),
     status: z.enum(JOB_STATUSES),
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
-    lastError: z.string().nullable(),
-    requestId: z.string().nullable(),
-    runAt: z.string(),
-    updatedAt: z.string(),
+    /** A node's or provider's error; the admin service cuts it to this. */
+    lastError: z.string().max(OUTSIDE_TEXT_MAX).nullable(),
+    requestId: z.string().max(REQUEST_ID_MAX).nullable(),
+    runAt: z.string().max(TIMESTAMP_MAX),
+    updatedAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'AdminJob' });
 export type AdminJob = z.infer<typeof AdminJobSchema>;
@@ -59,7 +74,7 @@ export const AdminJobsResponseSchema = z
   .object({
     success: z.literal(true),
     counts: z.object({ queued: z.number(), running: z.number(), done: z.number(), failed: z.number() }),
-    jobs: z.array(AdminJobSchema),
+    jobs: z.array(AdminJobSchema).max(PAGE_LIMIT_MAX),
   })
   .meta({ id: 'AdminJobsResponse' });
 
@@ -75,9 +90,9 @@ export const AdminChainResponseSchema = z
     evm: z.object({
       kind: z.enum(['embedded', 'rpc']),
       chainId: z.number().int(),
-      height: z.string(),
-      platformAddress: z.string(),
-      platformBalanceWei: z.string(),
+      height: z.string().max(AMOUNT_MAX),
+      platformAddress: z.string().max(ADDRESS_MAX),
+      platformBalanceWei: z.string().max(AMOUNT_MAX),
       /** Transactions the embedded chain replays at boot; null on a remote node. */
       journalEntries: z.number().int().nullable(),
       /** Signed transactions not yet accepted by the node. */
@@ -85,8 +100,8 @@ export const AdminChainResponseSchema = z
     }),
     solana: z.object({
       kind: z.enum(['embedded', 'rpc']),
-      feePayer: z.string(),
-      feePayerLamports: z.string(),
+      feePayer: z.string().max(ADDRESS_MAX),
+      feePayerLamports: z.string().max(AMOUNT_MAX),
     }),
   })
   .meta({ id: 'AdminChainResponse' });
@@ -94,26 +109,26 @@ export type AdminChainResponse = z.infer<typeof AdminChainResponseSchema>;
 
 export const AdminListingSchema = z
   .object({
-    id: z.string(),
-    tokenName: z.string(),
-    tokenSymbol: z.string(),
-    blockchain: z.string(),
-    issuerEmail: z.string(),
+    id: z.uuid(),
+    tokenName: z.string().max(TOKEN_NAME_MAX),
+    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
+    blockchain: z.string().max(LABEL_MAX),
+    issuerEmail: z.string().max(EMAIL_MAX),
     kind: z.enum(['escrow', 'direct']),
     status: z.enum(['PENDING', 'DEPLOYING', 'DEPLOYED', 'FAILED', 'CLOSED']),
     /** Whole tokens (decimal strings in the token's own units), never base units. */
-    tokenAmount: z.string(),
-    reserved: z.string(),
-    sold: z.string(),
+    tokenAmount: z.string().max(AMOUNT_MAX),
+    reserved: z.string().max(AMOUNT_MAX),
+    sold: z.string().max(AMOUNT_MAX),
     suspended: z.boolean(),
-    suspensionReason: z.string().nullable(),
-    createdAt: z.string(),
+    suspensionReason: z.string().max(REASON_MAX).nullable(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'AdminListing' });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 
 export const AdminListingsResponseSchema = z
-  .object({ success: z.literal(true), listings: z.array(AdminListingSchema) })
+  .object({ success: z.literal(true), listings: z.array(AdminListingSchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'AdminListingsResponse' });
 
 export const AdminListingParamsSchema = z.object({ listingId: z.uuid(messages.purchaseListingNotFound) });
@@ -121,7 +136,7 @@ export const AdminListingParamsSchema = z.object({ listingId: z.uuid(messages.pu
 export const AdminSuspendRequestSchema = z
   .strictObject({
     suspended: z.boolean({ error: messages.adminSuspendedRequired }),
-    reason: z.string().trim().max(500, messages.kycReasonTooLong).optional(),
+    reason: z.string().trim().max(REASON_MAX, messages.kycReasonTooLong).optional(),
   })
   .meta({ id: 'AdminSuspendRequest' });
 
@@ -131,37 +146,38 @@ export const AdminListingResponseSchema = z
 
 export const AdminAuditEntrySchema = z
   .object({
-    id: z.string(),
-    adminEmail: z.string(),
-    action: z.string(),
-    targetType: z.string(),
-    targetId: z.string(),
-    detail: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
+    id: z.uuid(),
+    adminEmail: z.string().max(EMAIL_MAX),
+    action: z.string().max(LABEL_MAX),
+    targetType: z.string().max(LABEL_MAX),
+    /** A UUID, or the KYC provider's applicant id. */
+    targetId: z.string().max(LABEL_MAX),
+    detail: z.record(z.string().max(LABEL_MAX), z.unknown()),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'AdminAuditEntry' });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 
 export const AdminAuditResponseSchema = z
-  .object({ success: z.literal(true), entries: z.array(AdminAuditEntrySchema) })
+  .object({ success: z.literal(true), entries: z.array(AdminAuditEntrySchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'AdminAuditResponse' });
 
 export const AdminLimitQuerySchema = z.strictObject({ limit: limit(50) });
 
 export const OutboxMessageSchema = z
   .object({
-    id: z.string(),
-    to: z.string(),
-    subject: z.string(),
-    transport: z.string(),
-    createdAt: z.string(),
+    id: z.uuid(),
+    to: z.string().max(EMAIL_MAX),
+    subject: z.string().max(MESSAGE_MAX),
+    transport: z.string().max(LABEL_MAX),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'OutboxMessage' });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
 /** What the portal mailed, as metadata: never a message's body. */
 export const OutboxResponseSchema = z
-  .object({ success: z.literal(true), messages: z.array(OutboxMessageSchema) })
+  .object({ success: z.literal(true), messages: z.array(OutboxMessageSchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'OutboxResponse' });
 
 export const AdminUserParamsSchema = z.strictObject({ userId: z.uuid(messages.notFound) });

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  PAGE_LIMIT_MAX,
+  PERSON_NAME_MAX,
+  REASON_MAX,
+  TIMESTAMP_MAX,
+} from './bounds.js';
 import { base64UploadLength } from './fields.js';
 import { messages } from './messages.js';
 
@@ -21,7 +29,7 @@ export const KYB_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Per application: incorporation, articles, registers, proof of address, signatories, one spare. */
 export const KYB_MAX_DOCUMENTS = 6;
 export const KYB_FILE_NAME_MAX = 200;
-export const KYB_REASON_MAX = 500;
+export const KYB_REASON_MAX = REASON_MAX;
 
 /** Base64 in JSON, as the avatar and the KYC document uploads: JSON is the API's only body format. */
 export const KybUploadSchema = z
@@ -48,11 +56,11 @@ export const KybDocumentParamsSchema = z.strictObject({
 
 export const KybDocumentSchema = z
   .object({
-    id: z.string(),
-    fileName: z.string(),
+    id: z.uuid(),
+    fileName: z.string().max(KYB_FILE_NAME_MAX),
     contentType: z.enum(KYB_DOCUMENT_CONTENT_TYPES),
     size: z.number().int().nonnegative(),
-    createdAt: z.string(),
+    createdAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'KybDocument' });
 export type KybDocument = z.infer<typeof KybDocumentSchema>;
@@ -62,16 +70,20 @@ export const KybApplicationSchema = z
   .object({
     status: z.enum(KYB_VIEW_STATUSES),
     /** The reviewer's reason, on a rejection. */
-    reason: z.string().nullable(),
-    submittedAt: z.string().nullable(),
-    decidedAt: z.string().nullable(),
-    documents: z.array(KybDocumentSchema),
+    reason: z.string().max(KYB_REASON_MAX).nullable(),
+    submittedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    decidedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    documents: z.array(KybDocumentSchema).max(KYB_MAX_DOCUMENTS),
   })
   .meta({ id: 'KybApplication' });
 export type KybApplication = z.infer<typeof KybApplicationSchema>;
 
 export const KybResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().optional(), kyb: KybApplicationSchema })
+  .object({
+    success: z.literal(true),
+    message: z.string().max(MESSAGE_MAX).optional(),
+    kyb: KybApplicationSchema,
+  })
   .meta({ id: 'KybResponse' });
 export type KybResponse = z.infer<typeof KybResponseSchema>;
 
@@ -80,26 +92,26 @@ export type KybResponse = z.infer<typeof KybResponseSchema>;
 export const KybUserParamsSchema = z.strictObject({ userId: z.uuid(messages.notFound) });
 
 export const AdminKybQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(50),
 });
 
 export const KybReviewItemSchema = z
   .object({
-    userId: z.string(),
-    name: z.string(),
-    email: z.string(),
+    userId: z.uuid(),
+    name: z.string().max(PERSON_NAME_MAX),
+    email: z.string().max(EMAIL_MAX),
     status: z.enum(KYB_STATUSES),
-    reason: z.string().nullable(),
-    submittedAt: z.string(),
-    decidedAt: z.string().nullable(),
-    decidedByEmail: z.string().nullable(),
-    documents: z.array(KybDocumentSchema),
+    reason: z.string().max(KYB_REASON_MAX).nullable(),
+    submittedAt: z.string().max(TIMESTAMP_MAX),
+    decidedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    decidedByEmail: z.string().max(EMAIL_MAX).nullable(),
+    documents: z.array(KybDocumentSchema).max(KYB_MAX_DOCUMENTS),
   })
   .meta({ id: 'KybReviewItem' });
 export type KybReviewItem = z.infer<typeof KybReviewItemSchema>;
 
 export const KybApplicationsResponseSchema = z
-  .object({ success: z.literal(true), applications: z.array(KybReviewItemSchema) })
+  .object({ success: z.literal(true), applications: z.array(KybReviewItemSchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'KybApplicationsResponse' });
 
 export const KybRejectRequestSchema = z

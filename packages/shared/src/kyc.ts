@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  LABEL_MAX,
+  MESSAGE_MAX,
+  OUTSIDE_TEXT_MAX,
+  PAGE_LIMIT_MAX,
+  PERSON_NAME_MAX,
+  TIMESTAMP_MAX,
+  URL_MAX,
+} from './bounds.js';
 import { base64UploadLength } from './fields.js';
 import { COUNTRIES } from './kyc-countries.js';
 import { KycStatusSchema } from './kyc-status.js';
@@ -12,6 +21,9 @@ export { KYC_STATUSES, KycStatusSchema, type KycStatus } from './kyc-status.js';
  * the provider's review: not started → pending → verified, rejected (may retry) or rejected_final.
  */
 
+/** An applicant id: Sumsub's are 24 hex digits; requests and webhooks accept up to 100. */
+const APPLICANT_ID_MAX = 100;
+
 export const KYC_PROVIDERS = ['sandbox', 'sumsub'] as const;
 export type KycProviderName = (typeof KYC_PROVIDERS)[number];
 
@@ -24,10 +36,11 @@ export type RejectType = z.infer<typeof RejectTypeSchema>;
 export const KycTokenResponseSchema = z
   .object({
     success: z.literal(true),
-    token: z.string(),
-    applicantId: z.string(),
+    /** The provider's WebSDK access token (Sumsub's is a few hundred characters). */
+    token: z.string().max(4096),
+    applicantId: z.string().max(APPLICANT_ID_MAX),
     /** The WebSDK `baseUrl`: null means this portal itself (the embedded sandbox). */
-    websdkUrl: z.string().nullable(),
+    websdkUrl: z.string().max(URL_MAX).nullable(),
   })
   .meta({ id: 'KycTokenResponse' });
 export type KycTokenResponse = z.infer<typeof KycTokenResponseSchema>;
@@ -39,12 +52,13 @@ export const KycVerificationStatusResponseSchema = z
     status: KycStatusSchema,
     data: z.object({
       isVerified: z.boolean(),
-      applicantId: z.string().nullable(),
-      reviewStatus: z.string().nullable(),
+      applicantId: z.string().max(APPLICANT_ID_MAX).nullable(),
+      // Sumsub's word (init, pending, queued, onHold, completed…), as its webhooks bound it.
+      reviewStatus: z.string().max(LABEL_MAX).nullable(),
       reviewAnswer: ReviewAnswerSchema.nullable(),
       rejectType: RejectTypeSchema.nullable(),
       /** The reviewer's comment meant for the applicant (Sumsub `moderationComment`). */
-      moderationComment: z.string().nullable(),
+      moderationComment: z.string().max(OUTSIDE_TEXT_MAX).nullable(),
     }),
   })
   .meta({ id: 'KycVerificationStatusResponse' });
@@ -56,14 +70,14 @@ export const KycStoreDataRequestSchema = z
       .string({ error: messages.kycApplicantIdRequired })
       .trim()
       .min(1, messages.kycApplicantIdRequired)
-      .max(100),
+      .max(APPLICANT_ID_MAX),
   })
   .meta({ id: 'KycStoreDataRequest' });
 export type KycStoreDataRequest = z.input<typeof KycStoreDataRequestSchema>;
 
 /** Answer of both sync calls (store-data and enhanced-storage). */
 export const KycSyncResponseSchema = z
-  .object({ success: z.literal(true), message: z.string(), status: KycStatusSchema })
+  .object({ success: z.literal(true), message: z.string().max(MESSAGE_MAX), status: KycStatusSchema })
   .meta({ id: 'KycSyncResponse' });
 export type KycSyncResponse = z.infer<typeof KycSyncResponseSchema>;
 
@@ -153,7 +167,13 @@ export const SandboxDocumentUploadSchema = z
 const ReviewResultSchema = z.object({
   reviewAnswer: ReviewAnswerSchema,
   reviewRejectType: RejectTypeSchema.optional(),
-  moderationComment: z.string().optional(),
+  /** The provider's comment (its wire format reads up to 2,000), or the sandbox reviewer's reason. */
+  moderationComment: z.string().max(OUTSIDE_TEXT_MAX).optional(),
+});
+
+const UploadedDocumentSchema = z.object({
+  contentType: z.string().max(LABEL_MAX),
+  size: z.number().int(),
 });
 
 /** The applicant as the sandbox page sees it (Sumsub's review shape, plus the uploaded document). */
@@ -161,13 +181,13 @@ export const SandboxApplicantSchema = z
   .object({
     success: z.literal(true),
     applicant: z.object({
-      id: z.string(),
-      levelName: z.string(),
+      id: z.string().max(APPLICANT_ID_MAX),
+      levelName: z.string().max(LABEL_MAX),
       reviewStatus: z.enum(['init', 'pending', 'completed']),
       reviewResult: ReviewResultSchema.nullable(),
-      createDate: z.string(),
-      reviewDate: z.string().nullable(),
-      document: z.object({ contentType: z.string(), size: z.number().int() }).nullable(),
+      createDate: z.string().max(TIMESTAMP_MAX),
+      reviewDate: z.string().max(TIMESTAMP_MAX).nullable(),
+      document: UploadedDocumentSchema.nullable(),
     }),
   })
   .meta({ id: 'SandboxApplicant' });
@@ -176,9 +196,12 @@ export type SandboxApplicant = z.infer<typeof SandboxApplicantSchema>['applicant
 export const SandboxFormConfigSchema = z
   .object({
     success: z.literal(true),
-    countries: z.array(z.object({ code: z.string(), name: z.string() })),
-    documentTypes: z.array(z.object({ code: KycDocumentTypeSchema, name: z.string() })),
-    contentTypes: z.array(z.string()),
+    // The list of kyc-countries.ts (249) and the fixed types below.
+    countries: z.array(z.object({ code: z.string().max(3), name: z.string().max(LABEL_MAX) })).max(300),
+    documentTypes: z
+      .array(z.object({ code: KycDocumentTypeSchema, name: z.string().max(LABEL_MAX) }))
+      .max(KYC_DOCUMENT_TYPES.length),
+    contentTypes: z.array(z.string().max(LABEL_MAX)).max(KYC_DOCUMENT_CONTENT_TYPES.length),
     maxDocumentBytes: z.number().int(),
   })
   .meta({ id: 'SandboxFormConfig' });
@@ -188,22 +211,23 @@ export const SandboxFormConfigSchema = z
 
 export const KycReviewItemSchema = z
   .object({
-    applicantId: z.string(),
-    externalUserId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    dob: z.string(),
-    country: z.string(),
+    // What the sandbox form accepted (SandboxApplicantInfoSchema's bounds).
+    applicantId: z.string().max(APPLICANT_ID_MAX),
+    externalUserId: z.string().max(APPLICANT_ID_MAX),
+    firstName: z.string().max(PERSON_NAME_MAX),
+    lastName: z.string().max(PERSON_NAME_MAX),
+    dob: z.string().max(10),
+    country: z.string().max(3),
     idDocType: KycDocumentTypeSchema,
-    number: z.string(),
-    document: z.object({ contentType: z.string(), size: z.number().int() }).nullable(),
-    submittedAt: z.string(),
+    number: z.string().max(40),
+    document: UploadedDocumentSchema.nullable(),
+    submittedAt: z.string().max(TIMESTAMP_MAX),
   })
   .meta({ id: 'KycReviewItem' });
 export type KycReviewItem = z.infer<typeof KycReviewItemSchema>;
 
 export const KycPendingResponseSchema = z
-  .object({ success: z.literal(true), applicants: z.array(KycReviewItemSchema) })
+  .object({ success: z.literal(true), applicants: z.array(KycReviewItemSchema).max(PAGE_LIMIT_MAX) })
   .meta({ id: 'KycPendingResponse' });
 
 export const KycRejectRequestSchema = z
@@ -221,7 +245,7 @@ export type KycRejectRequest = z.input<typeof KycRejectRequestSchema>;
 export const KycDecisionResponseSchema = z
   .object({
     success: z.literal(true),
-    applicantId: z.string(),
+    applicantId: z.string().max(APPLICANT_ID_MAX),
     reviewStatus: z.literal('completed'),
     reviewResult: ReviewResultSchema,
   })

@@ -6,6 +6,7 @@ import type {
   AdminUser,
   JobStatus,
 } from '@portal/shared/admin';
+import { OUTSIDE_TEXT_MAX } from '@portal/shared/bounds';
 import { messages } from '@portal/shared/messages';
 import { formatUnits } from '@portal/shared/money';
 import { displayRole } from '@portal/shared/roles';
@@ -186,7 +187,8 @@ function jobView(row: Row<'findJob'>): AdminJob {
     status: row.status,
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
-    lastError: row.lastError,
+    // A node's error can quote a whole transaction; the console shows its head, the log all of it.
+    lastError: row.lastError?.slice(0, OUTSIDE_TEXT_MAX) ?? null,
     requestId: row.requestId,
     runAt: row.runAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
