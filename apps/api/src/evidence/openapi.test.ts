@@ -67,6 +67,32 @@ function referencedSchemas(): Set<string> {
   return used;
 }
 
+/**
+ * Where `value` (a piece of the document, following its component references) holds a string,
+ * array or integer without a bound: maxLength, maxItems, format int32/int64. Fixed strings (enum,
+ * const) need none.
+ */
+function unboundedIn(value: unknown, at: string, seen = new Set<string>()): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => unboundedIn(item, `${at}[${i}]`, seen));
+  if (!value || typeof value !== 'object') return [];
+  const schema = value as Record<string, unknown>;
+  const found: string[] = [];
+  const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
+  if (ref && !seen.has(ref)) {
+    seen.add(ref);
+    found.push(...unboundedIn(document.components.schemas[ref], ref, seen));
+  }
+  const types = ([] as unknown[]).concat(schema.type);
+  const fixed = 'enum' in schema || 'const' in schema;
+  if (types.includes('string') && !fixed && schema.maxLength === undefined) found.push(`${at}: string`);
+  if (types.includes('array') && schema.maxItems === undefined) found.push(`${at}: array`);
+  if (types.includes('integer') && !['int32', 'int64'].includes(schema.format as string))
+    found.push(`${at}: integer`);
+  for (const [key, child] of Object.entries(schema))
+    if (key !== '$ref') found.push(...unboundedIn(child, `${at}.${key}`, seen));
+  return found;
+}
+
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
     const result = await new Validator().validate(
@@ -172,28 +198,16 @@ describe('the OpenAPI document', () => {
 
   it('bounds every string, array and integer a request can carry (OWASP API4: nothing unbounded)', () => {
     const unbounded: string[] = [];
-    const check = (value: unknown, at: string, seen: Set<string>): void => {
-      if (Array.isArray(value)) return value.forEach((item, i) => check(item, `${at}[${i}]`, seen));
-      if (!value || typeof value !== 'object') return;
-      const schema = value as Record<string, unknown>;
-      const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
-      if (ref && !seen.has(ref)) {
-        seen.add(ref);
-        check(document.components.schemas[ref], ref, seen);
-      }
-      const types = ([] as unknown[]).concat(schema.type);
-      const fixed = 'enum' in schema || 'const' in schema;
-      if (types.includes('string') && !fixed && schema.maxLength === undefined)
-        unbounded.push(`${at}: string`);
-      if (types.includes('array') && schema.maxItems === undefined) unbounded.push(`${at}: array`);
-      if (types.includes('integer') && !['int32', 'int64'].includes(schema.format as string))
-        unbounded.push(`${at}: integer`);
-      for (const [key, child] of Object.entries(schema))
-        if (key !== '$ref') check(child, `${at}.${key}`, seen);
-    };
     for (const { key, operation } of operations)
-      check({ parameters: operation.parameters, body: operation.requestBody }, key, new Set());
-    check(document.components.headers, 'headers', new Set());
+      unbounded.push(...unboundedIn({ parameters: operation.parameters, body: operation.requestBody }, key));
+    unbounded.push(...unboundedIn(document.components.headers, 'headers'));
+    expect(unbounded).toEqual([]);
+  });
+
+  it('bounds every string, array and integer a response can carry (OWASP API4: nothing unbounded)', () => {
+    // One walk of the shared components: each is reported once, under its own name.
+    const seen = new Set<string>();
+    const unbounded = operations.flatMap(({ key, operation }) => unboundedIn(operation.responses, key, seen));
     expect(unbounded).toEqual([]);
   });
 
