@@ -4,6 +4,7 @@ import {
   EMAIL_MAX,
   LABEL_MAX,
   MESSAGE_MAX,
+  OUTSIDE_TEXT_MAX,
   PERSON_NAME_MAX,
   TIMESTAMP_MAX,
   URL_MAX,
@@ -90,8 +91,9 @@ export const UserSchema = z
     didMetadata: DidMetadataSchema.nullable(),
     wallets: z.array(WalletSchema).max(WALLETS_MAX),
     kycStatus: KycStatusSchema,
-    // The verified identity (KYC), for credentials: present once verified.
-    kycVerifiedName: z.string().max(PERSON_NAME_MAX).optional(),
+    // The verified identity (KYC), for credentials: present once verified. The provider's text,
+    // stored as it came.
+    kycVerifiedName: z.string().max(OUTSIDE_TEXT_MAX).optional(),
     kycCountry: z.string().max(LABEL_MAX).optional(),
     createdAt: z.string().max(TIMESTAMP_MAX),
     // Account settings the whole app applies at sign-in (ADR 0021).
