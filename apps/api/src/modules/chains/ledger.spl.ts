@@ -23,6 +23,10 @@ export interface SolanaVaults {
  * SPL tokens on Solana through the SolanaPort: the issuer's vault key is the mint authority and
  * holds the supply; each escrow listing has its own escrow owner derived from the platform secret.
  * Every send is keyed, so a re-run after a crash never moves tokens twice.
+ *
+ * New tokens are Token-2022 mints whose accounts are born frozen (ADR 62): the issuer's treasury
+ * is thawed when the token is deployed, a listing's escrow when it is opened, and a buyer's account
+ * just before delivery (the API has found the buyer eligible by then).
  */
 export class SplLedger implements TokenLedger {
   readonly family = 'solana' as const;
@@ -40,6 +44,7 @@ export class SplLedger implements TokenLedger {
         decimals: token.decimals,
         mintAuthority: authority,
       });
+      await this.solana.thaw({ key: `${key}:thaw`, mint, owner: issuer.address });
       const minted = await this.solana.mintTo({
         key: `${key}:supply`,
         mint,
@@ -55,6 +60,7 @@ export class SplLedger implements TokenLedger {
     const from = await this.signer(issuer);
     return this.settle(async () => {
       const escrowRef = await this.solana.escrowOwner(listing.id);
+      await this.solana.thaw({ key: `${key}:thaw`, mint: mint(token), owner: escrowRef });
       const sent = await this.solana.transfer({
         key,
         mint: mint(token),
@@ -86,6 +92,7 @@ export class SplLedger implements TokenLedger {
 
   releaseFromEscrow(token: LedgerToken, listing: LedgerListing, buyer: Party, amount: bigint, key: string) {
     return this.settle(async () => {
+      await this.solana.thaw({ key: `${key}:thaw`, mint: mint(token), owner: buyer.address });
       const sent = await this.solana.transfer({
         key,
         mint: mint(token),
@@ -100,6 +107,7 @@ export class SplLedger implements TokenLedger {
   async transferFromTreasury(token: LedgerToken, issuer: Party, buyer: Party, amount: bigint, key: string) {
     const from = await this.signer(issuer);
     return this.settle(async (): Promise<SentTransaction> => {
+      await this.solana.thaw({ key: `${key}:thaw`, mint: mint(token), owner: buyer.address });
       const sent = await this.solana.transfer({
         key,
         mint: mint(token),

@@ -157,6 +157,10 @@ describe('embedded Solana explorer', () => {
     const { solana } = t.app.container;
     const platform = { kind: 'platform' } as const;
     ({ mint } = await solana.createMint({ key: 'explorer:mint', decimals: 2, mintAuthority: platform }));
+    escrow = await solana.escrowOwner('explorer-listing');
+    // Accounts of a new (Token-2022) mint are born frozen: thawed as the API would.
+    for (const owner of [solana.feePayer, escrow])
+      await solana.thaw({ key: `explorer:thaw:${owner}`, mint, owner });
     await solana.mintTo({
       key: 'explorer:supply',
       mint,
@@ -164,7 +168,6 @@ describe('embedded Solana explorer', () => {
       amount: 50_000n,
       mintAuthority: platform,
     });
-    escrow = await solana.escrowOwner('explorer-listing');
     ({ signature: transfer } = await solana.transfer({
       key: 'explorer:deposit',
       mint,
@@ -195,7 +198,7 @@ describe('embedded Solana explorer', () => {
     expect(body).toContain('memo:<code>explorer:deposit</code>');
     expect(body).toContain('<strong>CreateAssociatedTokenIdempotent</strong>');
     expect(body).toContain('<strong>TransferChecked</strong>');
-    expect(body).toContain('(SPL Token)');
+    expect(body).toContain('(Token-2022)');
     expect(body).toContain('amount:<code>1250</code>');
     expect(body).toContain('decimals:<code>2</code>');
     expect(body).toContain(`owner:<a class="mono" href="/explorer/solana/address/${escrow}">`);
@@ -210,6 +213,11 @@ describe('embedded Solana explorer', () => {
     expect(body).toContain(
       `<th>Mint authority</th><td><a class="mono" href="/explorer/solana/address/${solana.feePayer}">`,
     );
+    expect(body).toContain(
+      `<th>Permanent delegate</th><td><a class="mono" href="/explorer/solana/address/${solana.feePayer}">`,
+    );
+    expect(body).toContain('<th>New accounts</th><td>Frozen until the freeze authority thaws them</td>');
+    expect(body).toContain('InitializeDefaultAccountState');
     expect(body).toContain('<h1>Holders</h1>');
     expect(body).toContain('<td>12.5</td>'); // the escrow's token account
     expect(body).toContain('<td>487.5</td>');

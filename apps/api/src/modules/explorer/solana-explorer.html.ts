@@ -143,6 +143,8 @@ export function solanaAddressPage(view: SolanaAccountView): string {
             mint.mintAuthority ? addressLink(mint.mintAuthority) : 'None (fixed supply)',
           ],
           mint && ['Freeze authority', mint.freezeAuthority ? addressLink(mint.freezeAuthority) : 'None'],
+          !!mint?.permanentDelegate && ['Permanent delegate', addressLink(mint.permanentDelegate)],
+          mint?.frozenByDefault && ['New accounts', 'Frozen until the freeze authority thaws them'],
           tokenAccount && ['Mint', addressLink(tokenAccount.mint)],
           tokenAccount && ['Token owner', addressLink(tokenAccount.owner)],
           tokenAccount && ['Token balance', tokens(tokenAccount.amount, tokenAccount.decimals)],

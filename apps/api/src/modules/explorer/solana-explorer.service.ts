@@ -11,10 +11,6 @@ import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   AssociatedTokenInstruction,
   AccountState,
-  getMintDecoder,
-  getMintSize,
-  getTokenDecoder,
-  getTokenSize,
   parseAssociatedTokenInstruction,
   parseTokenInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -23,6 +19,13 @@ import {
 import { MEMO_PROGRAM_ADDRESS } from '../../providers/solana/solana.engine.js';
 import type { SolanaAccount, SolanaPort } from '../../providers/solana/solana.js';
 import type { SolanaJournalRow, SolanaRepo } from '../../providers/solana/solana.repo.js';
+import {
+  decodeMint,
+  decodeTokenAccount,
+  parseExtensionInstruction,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  type MintState,
+} from '../../providers/solana/token-programs.js';
 
 /** A value shown on a page; addresses become links. */
 export interface Field {
@@ -59,12 +62,8 @@ export interface SolanaTxView extends SolanaTxSummary {
   instructions: SolanaInstructionView[];
 }
 
-export interface MintView {
-  supply: bigint;
-  decimals: number;
-  mintAuthority: string | undefined;
-  freezeAuthority: string | undefined;
-}
+/** A mint of either token program, with the Token-2022 extensions the platform sets. */
+export type MintView = MintState;
 
 export interface TokenAccountView {
   address: string;
@@ -93,6 +92,7 @@ const SCAN_LIMIT = 5000;
 const PROGRAMS: Record<string, string> = {
   [SYSTEM_PROGRAM_ADDRESS]: 'System Program',
   [TOKEN_PROGRAM_ADDRESS]: 'SPL Token',
+  [TOKEN_2022_PROGRAM_ADDRESS]: 'Token-2022',
   [ASSOCIATED_TOKEN_PROGRAM_ADDRESS]: 'Associated Token Account',
   [MEMO_PROGRAM_ADDRESS]: 'Memo',
 };
@@ -150,6 +150,18 @@ function describeInstruction(instruction: Instruction): SolanaInstructionView {
       switch (program) {
         case SYSTEM_PROGRAM_ADDRESS:
           return named(instruction, parseSystemInstruction(withData as never) as Parsed, SystemInstruction);
+        case TOKEN_2022_PROGRAM_ADDRESS: {
+          // Token-2022's base instructions are the classic ones; its extensions come after them.
+          const extension = parseExtensionInstruction(withData.data);
+          if (extension) {
+            return {
+              name: extension.name,
+              accounts: raw.accounts,
+              args: Object.entries(extension.args).map(([name, value]) => field(name, value)),
+            };
+          }
+          return named(instruction, parseTokenInstruction(withData) as Parsed, TokenInstruction);
+        }
         case TOKEN_PROGRAM_ADDRESS:
           return named(instruction, parseTokenInstruction(withData) as Parsed, TokenInstruction);
         case ASSOCIATED_TOKEN_PROGRAM_ADDRESS:
@@ -239,7 +251,7 @@ export class SolanaExplorerService {
 
   async address(address: string): Promise<SolanaAccountView> {
     const [account, history] = await Promise.all([this.solana.account(address), this.history(address)]);
-    const mint = account && mintOf(account);
+    const mint = account && decodeMint(account);
     const own = account && (await this.tokenAccountOf(address, account));
     const related = await Promise.all(
       [...history.touched].filter((other) => other !== address).map((other) => this.tokenAccountAt(other)),
@@ -284,8 +296,8 @@ export class SolanaExplorerService {
   }
 
   private async tokenAccountOf(address: string, account: SolanaAccount) {
-    if (account.owner !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getTokenSize()) return undefined;
-    const token = getTokenDecoder().decode(account.data);
+    const token = decodeTokenAccount(account);
+    if (!token) return undefined;
     const mint = await this.solana.mintInfo(token.mint);
     return {
       address,
@@ -296,18 +308,4 @@ export class SolanaExplorerService {
       state: AccountState[token.state],
     } as TokenAccountView;
   }
-}
-
-function mintOf(account: SolanaAccount): MintView | undefined {
-  if (account.owner !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize()) return undefined;
-  const mint = getMintDecoder().decode(account.data);
-  if (!mint.isInitialized) return undefined;
-  const authority = (option: typeof mint.mintAuthority) =>
-    option.__option === 'Some' ? option.value : undefined;
-  return {
-    supply: mint.supply,
-    decimals: mint.decimals,
-    mintAuthority: authority(mint.mintAuthority),
-    freezeAuthority: authority(mint.freezeAuthority),
-  };
 }

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { getAddressDecoder } from '@solana/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { solanaJournal, solanaSends } from '../../db/schema/index.js';
@@ -11,6 +12,23 @@ import {
   type SolanaPort,
 } from './solana.js';
 import { EMBEDDED_EXPLORER, embeddedSolanaOn, issueToken } from './testing/test-solana.js';
+
+/** Token-2022's AccountFrozen error: what the program answers a transfer touching a frozen account. */
+const ACCOUNT_FROZEN = /InstructionErrorCustom \{ code: 17 \}/;
+
+/** The extension records after a Token-2022 account's 165-byte base and account-type byte. */
+function extensionRecords(data: Uint8Array) {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const records: { type: number; value: Uint8Array }[] = [];
+  for (let at = 166; at + 4 <= data.length;) {
+    const type = view.getUint16(at, true);
+    const length = view.getUint16(at + 2, true);
+    if (type === 0) break;
+    records.push({ type, value: data.slice(at + 4, at + 4 + length) });
+    at += 4 + length;
+  }
+  return records;
+}
 
 describe('embedded Solana', () => {
   let database: Database;
@@ -27,6 +45,12 @@ describe('embedded Solana', () => {
   const issuedToken = async (solana: SolanaPort, supply = 1_000_000n) => {
     const issuer = await boot.vault();
     return { issuer, mint: await issueToken(solana, issuer, { supply, decimals: 6 }) };
+  };
+  /** A new vault whose account of `mint` is thawed (the API found it eligible). */
+  const holder = async (solana: SolanaPort, mint: string) => {
+    const vault = await boot.vault();
+    await solana.thaw({ key: `thaw:${vault.address}`, mint, owner: vault.address });
+    return vault;
   };
 
   /**
@@ -61,14 +85,16 @@ describe('embedded Solana', () => {
   it('creates a mint with the issuer vault as authority and mints the supply to its token account', async () => {
     const { solana } = await open();
     const { issuer, mint } = await issuedToken(solana);
-    expect(await solana.mintInfo(mint)).toEqual({ supply: 1_000_000n, decimals: 6 });
+    expect(await solana.mintInfo(mint)).toMatchObject({ supply: 1_000_000n, decimals: 6 });
     expect(await solana.balance(mint, issuer.address)).toBe(1_000_000n);
     expect(await solana.mintInfo(issuer.address)).toBeUndefined();
     // The platform paid every fee and rent; the issuer's account holds no SOL at all.
     expect(await solana.lamports(issuer.address)).toBe(0n);
     expect(await solana.lamports(solana.feePayer)).toBeLessThan(FEE_PAYER_GENESIS_LAMPORTS);
     const rows = await journal();
+    // The mint, the thaw of the issuer's account (born frozen), the supply.
     expect(rows.map((row) => row.outcome)).toEqual([
+      expect.stringMatching(/^ok/),
       expect.stringMatching(/^ok/),
       expect.stringMatching(/^ok/),
     ]);
@@ -77,9 +103,10 @@ describe('embedded Solana', () => {
   it('moves tokens through a listing escrow: deposit, release to a buyer, return of the unsold rest', async () => {
     const { solana } = await open();
     const { issuer, mint } = await issuedToken(solana);
-    const buyer = await boot.vault();
+    const buyer = await holder(solana, mint);
     const escrow = await solana.escrowOwner('listing-1');
     expect(escrow).not.toBe(await solana.escrowOwner('listing-2'));
+    await solana.thaw({ key: 'listing:1:thaw', mint, owner: escrow });
 
     await solana.transfer({ key: 'listing:1:deposit', mint, from: issuer, toOwner: escrow, amount: 600n });
     await solana.transfer({
@@ -107,14 +134,14 @@ describe('embedded Solana', () => {
   it('sends one transaction per key: a repeat returns the same signature and moves nothing', async () => {
     const { solana } = await open();
     const { issuer, mint } = await issuedToken(solana);
-    const buyer = await boot.vault();
+    const buyer = await holder(solana, mint);
     const transfer = { key: 'purchase:7:deliver', mint, from: issuer, toOwner: buyer.address, amount: 10n };
     const [a, b] = await Promise.all([solana.transfer(transfer), solana.transfer(transfer)]);
     const c = await solana.transfer(transfer);
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     expect(await solana.balance(mint, buyer.address)).toBe(10n);
-    expect(await journal()).toHaveLength(3);
+    expect(await journal()).toHaveLength(5);
     expect(await solana.signatureStatus(a.signature)).toEqual({ state: 'confirmed' });
     expect(await solana.sendRecord(transfer.key)).toEqual({
       key: transfer.key,
@@ -143,7 +170,7 @@ describe('embedded Solana', () => {
   it('re-sends the stored transaction of a key whose send never happened, and it lands once', async () => {
     const { solana } = await open();
     const { issuer, mint } = await issuedToken(solana);
-    const buyer = await boot.vault();
+    const buyer = await holder(solana, mint);
     const transfer = { key: 'purchase:9:deliver', mint, from: issuer, toOwner: buyer.address, amount: 3n };
     const sent = await solana.transfer(transfer);
     await forgetLastSend(solana, transfer.key);
@@ -162,7 +189,7 @@ describe('embedded Solana', () => {
   it('re-signs a stored transaction only once its blockhash has expired without it landing', async () => {
     const { solana } = await open();
     const { issuer, mint } = await issuedToken(solana);
-    const buyer = await boot.vault();
+    const buyer = await holder(solana, mint);
     const transfer = { key: 'purchase:10:deliver', mint, from: issuer, toOwner: buyer.address, amount: 4n };
     const sent = await solana.transfer(transfer);
     await forgetLastSend(solana, transfer.key);
@@ -183,7 +210,7 @@ describe('embedded Solana', () => {
   it('rebuilds the same balances and signatures after a restart, and carries on', async () => {
     const first = await open();
     const { issuer, mint } = await issuedToken(first.solana);
-    const buyer = await boot.vault();
+    const buyer = await holder(first.solana, mint);
     const sent = await first.solana.transfer({
       key: 'p:1',
       mint,
@@ -194,14 +221,14 @@ describe('embedded Solana', () => {
     await first.solana.close();
 
     const second = await open();
-    expect(second.replayed).toBe(3);
+    expect(second.replayed).toBe(5);
     expect(await second.solana.balance(mint, buyer.address)).toBe(9n);
-    expect(await second.solana.mintInfo(mint)).toEqual({ supply: 1_000_000n, decimals: 6 });
+    expect(await second.solana.mintInfo(mint)).toMatchObject({ supply: 1_000_000n, decimals: 6 });
     expect(await second.solana.signatureStatus(sent.signature)).toEqual({ state: 'confirmed' });
     expect(second.solana.feePayer).toBe(first.solana.feePayer);
     await second.solana.transfer({ key: 'p:2', mint, from: issuer, toOwner: buyer.address, amount: 1n });
     expect(await second.solana.balance(mint, buyer.address)).toBe(10n);
-    expect(await journal()).toHaveLength(4);
+    expect(await journal()).toHaveLength(6);
   });
 
   it('fails the boot loudly when the journal no longer replays to the same state', async () => {
@@ -216,7 +243,7 @@ describe('embedded Solana', () => {
   it('replays a journaled transaction that never reported back, and drops one that never ran', async () => {
     const { solana } = await open();
     const { issuer, mint } = await issuedToken(solana);
-    const buyer = await boot.vault();
+    const buyer = await holder(solana, mint);
     await solana.transfer({ key: 'p:1', mint, from: issuer, toOwner: buyer.address, amount: 2n });
     await solana.close();
     const rows = await journal();
@@ -261,5 +288,225 @@ describe('embedded Solana', () => {
     expect(solana.explorerAddressUrl(solana.feePayer)).toBe(
       `${EMBEDDED_EXPLORER}/address/${solana.feePayer}`,
     );
+  });
+
+  describe('Token-2022 mints the platform enforces', () => {
+    const setUp = async () => {
+      const { solana } = await open();
+      const issuer = await boot.vault();
+      const mint = await issueToken(solana, issuer, { supply: 1_000n, decimals: 2 });
+      return { solana, issuer, mint };
+    };
+
+    it('makes a Token-2022 mint: accounts born frozen, the platform as freeze authority and permanent delegate', async () => {
+      const { solana, issuer, mint } = await setUp();
+      const account = (await solana.account(mint))!;
+      expect(account.owner).toBe('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
+      expect(account.data[165]).toBe(1); // AccountType::Mint
+      const records = extensionRecords(account.data);
+      // DefaultAccountState (6) = Frozen (2); PermanentDelegate (12) = the platform.
+      expect(records.map((record) => record.type).sort((a, b) => a - b)).toEqual([6, 12]);
+      expect(records.find((record) => record.type === 6)!.value).toEqual(new Uint8Array([2]));
+      expect(getAddressDecoder().decode(records.find((record) => record.type === 12)!.value)).toBe(
+        solana.feePayer,
+      );
+      // Freeze authority: COption tag at 46, key at 50 (the classic mint layout).
+      expect(account.data[46]).toBe(1);
+      expect(getAddressDecoder().decode(account.data.slice(50, 82))).toBe(solana.feePayer);
+
+      expect(await solana.mintInfo(mint)).toEqual({
+        program: 'token-2022',
+        supply: 1_000n,
+        decimals: 2,
+        mintAuthority: issuer.address,
+        freezeAuthority: solana.feePayer,
+        permanentDelegate: solana.feePayer,
+        frozenByDefault: true,
+      });
+      const buyer = await boot.vault();
+      expect(await solana.accountState(mint, buyer.address)).toEqual({
+        exists: false,
+        frozen: false,
+        amount: 0n,
+      });
+      await solana.freeze({ key: 'open-frozen', mint, owner: buyer.address });
+      expect(await solana.accountState(mint, buyer.address)).toEqual({
+        exists: true,
+        frozen: true,
+        amount: 0n,
+      });
+      expect(await solana.accountState(mint, issuer.address)).toEqual({
+        exists: true,
+        frozen: false,
+        amount: 1_000n,
+      });
+    });
+
+    it('fails a transfer into a frozen account on chain, and delivers once the account is thawed', async () => {
+      const { solana, issuer, mint } = await setUp();
+      const buyer = await boot.vault();
+      const before = await solana
+        .transfer({ key: 'p:1', mint, from: issuer, toOwner: buyer.address, amount: 5n })
+        .catch((error: unknown) => error);
+      expect(before).toBeInstanceOf(SolanaTransactionFailedError);
+      expect((before as SolanaTransactionFailedError).reason).toMatch(ACCOUNT_FROZEN);
+      expect(await solana.balance(mint, buyer.address)).toBe(0n);
+
+      const thawed = await solana.thaw({ key: 'p:2:thaw', mint, owner: buyer.address });
+      expect(thawed.signature).toEqual(expect.any(String));
+      await solana.transfer({ key: 'p:2', mint, from: issuer, toOwner: buyer.address, amount: 5n });
+      expect(await solana.accountState(mint, buyer.address)).toEqual({
+        exists: true,
+        frozen: false,
+        amount: 5n,
+      });
+    });
+
+    it('blocks the holder from moving tokens out of a frozen account', async () => {
+      const { solana, issuer, mint } = await setUp();
+      const buyer = await boot.vault();
+      await solana.thaw({ key: 'buyer:thaw', mint, owner: buyer.address });
+      await solana.transfer({ key: 'p:1', mint, from: issuer, toOwner: buyer.address, amount: 30n });
+      await solana.freeze({ key: 'buyer:freeze', mint, owner: buyer.address });
+
+      const error = await solana
+        .transfer({ key: 'gift', mint, from: buyer, toOwner: issuer.address, amount: 10n })
+        .catch((error: unknown) => error);
+      expect((error as SolanaTransactionFailedError).reason).toMatch(ACCOUNT_FROZEN);
+      expect(await solana.accountState(mint, buyer.address)).toEqual({
+        exists: true,
+        frozen: true,
+        amount: 30n,
+      });
+    });
+
+    it('sends one freeze or thaw per key, and nothing when the account is already in that state', async () => {
+      const { solana, mint } = await setUp();
+      const buyer = await boot.vault();
+      const entries = (await journal()).length;
+      const [a, b] = await Promise.all([
+        solana.thaw({ key: 'k:thaw', mint, owner: buyer.address }),
+        solana.thaw({ key: 'k:thaw', mint, owner: buyer.address }),
+      ]);
+      expect(b).toEqual(a);
+      expect(a.signature).toEqual(expect.any(String));
+      // The same key again: the same transaction, nothing sent.
+      expect(await solana.thaw({ key: 'k:thaw', mint, owner: buyer.address })).toEqual(a);
+      // Another key while already thawed: nothing to change, nothing sent.
+      expect(await solana.thaw({ key: 'k:thaw-again', mint, owner: buyer.address })).toEqual({
+        key: 'k:thaw-again',
+        signature: null,
+      });
+      expect(await solana.sendRecord('k:thaw-again')).toBeUndefined();
+      expect(await journal()).toHaveLength(entries + 1);
+
+      const frozen = await solana.freeze({ key: 'k:freeze', mint, owner: buyer.address });
+      expect(frozen.signature).not.toBe(a.signature);
+      expect(await solana.freeze({ key: 'k:freeze', mint, owner: buyer.address })).toEqual(frozen);
+      expect((await solana.freeze({ key: 'k:freeze-2', mint, owner: buyer.address })).signature).toBeNull();
+      expect(await journal()).toHaveLength(entries + 2);
+      expect(await solana.accountState(mint, buyer.address)).toMatchObject({ frozen: true });
+    });
+
+    it('lets the platform, as permanent delegate, move tokens out of a frozen account and leave both sides as they were', async () => {
+      const { solana, issuer, mint } = await setUp();
+      const lost = await boot.vault();
+      await solana.thaw({ key: 'lost:thaw', mint, owner: lost.address });
+      await solana.transfer({ key: 'p:1', mint, from: issuer, toOwner: lost.address, amount: 40n });
+      await solana.freeze({ key: 'lost:freeze', mint, owner: lost.address });
+      const replacement = await boot.vault();
+      const entries = (await journal()).length;
+
+      const moved = await solana.forceTransfer({
+        key: 'recover:1',
+        mint,
+        fromOwner: lost.address,
+        toOwner: replacement.address,
+        amount: 25n,
+      });
+      // One transaction: the recipient's account is created (born frozen), both thawed, the
+      // transfer, both frozen again.
+      expect(await journal()).toHaveLength(entries + 1);
+      expect(await solana.accountState(mint, lost.address)).toEqual({
+        exists: true,
+        frozen: true,
+        amount: 15n,
+      });
+      expect(await solana.accountState(mint, replacement.address)).toEqual({
+        exists: true,
+        frozen: true,
+        amount: 25n,
+      });
+      // A re-run with the key: the same transaction, nothing moves again.
+      expect(
+        await solana.forceTransfer({
+          key: 'recover:1',
+          mint,
+          fromOwner: lost.address,
+          toOwner: replacement.address,
+          amount: 25n,
+        }),
+      ).toEqual(moved);
+      expect(await journal()).toHaveLength(entries + 1);
+
+      // Between thawed accounts it is a plain delegate transfer, and they stay thawed.
+      await solana.forceTransfer({
+        key: 'claw',
+        mint,
+        fromOwner: issuer.address,
+        toOwner: lost.address,
+        amount: 1n,
+      });
+      expect(await solana.accountState(mint, issuer.address)).toMatchObject({ frozen: false, amount: 959n });
+      expect(await solana.accountState(mint, lost.address)).toMatchObject({ frozen: true, amount: 16n });
+    });
+
+    it('refuses a forced transfer from a holder without an account, or to the same holder', async () => {
+      const { solana, issuer, mint } = await setUp();
+      const nobody = await boot.vault();
+      const base = { key: 'f', mint, fromOwner: nobody.address, toOwner: issuer.address, amount: 1n };
+      await expect(solana.forceTransfer(base)).rejects.toThrow(/holds no account/);
+      await expect(solana.forceTransfer({ ...base, fromOwner: issuer.address })).rejects.toThrow(
+        SolanaInputError,
+      );
+      await expect(solana.forceTransfer({ ...base, amount: 0n })).rejects.toThrow(/Amount must be/);
+      expect(await solana.sendRecord('f')).toBeUndefined();
+    });
+
+    it('keeps frozen accounts frozen and thawed ones thawed through a journal replay', async () => {
+      const { solana, issuer, mint } = await setUp();
+      const [kept, blocked] = [await boot.vault(), await boot.vault()];
+      for (const holder of [kept, blocked]) {
+        await solana.thaw({ key: `thaw:${holder.address}`, mint, owner: holder.address });
+        await solana.transfer({
+          key: `buy:${holder.address}`,
+          mint,
+          from: issuer,
+          toOwner: holder.address,
+          amount: 7n,
+        });
+      }
+      await solana.freeze({ key: 'freeze:blocked', mint, owner: blocked.address });
+      await solana.close();
+
+      const restarted = (await open()).solana;
+      expect(await restarted.accountState(mint, kept.address)).toEqual({
+        exists: true,
+        frozen: false,
+        amount: 7n,
+      });
+      expect(await restarted.accountState(mint, blocked.address)).toEqual({
+        exists: true,
+        frozen: true,
+        amount: 7n,
+      });
+      expect(await restarted.mintInfo(mint)).toMatchObject({ program: 'token-2022', frozenByDefault: true });
+      // The replayed chain still enforces: the frozen holder cannot send, the thawed one can.
+      await expect(
+        restarted.transfer({ key: 'out:blocked', mint, from: blocked, toOwner: kept.address, amount: 1n }),
+      ).rejects.toThrow(ACCOUNT_FROZEN);
+      await restarted.transfer({ key: 'out:kept', mint, from: kept, toOwner: issuer.address, amount: 1n });
+      expect(await restarted.balance(mint, kept.address)).toBe(6n);
+    });
   });
 });

@@ -21,16 +21,14 @@ import {
 } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';
 import {
+  AccountState,
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
+  getFreezeAccountInstruction,
   getInitializeMint2Instruction,
-  getMintDecoder,
-  getMintSize,
   getMintToCheckedInstruction,
-  getTokenDecoder,
-  getTokenSize,
+  getThawAccountInstruction,
   getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import type { CustodyPort } from '../custody/custody.js';
 import type { Logger } from 'pino';
@@ -43,13 +41,25 @@ import {
   SolanaTransactionFailedError,
   type SignatureStatus,
   type SolanaAccount,
+  type SolanaAccountState,
   type SolanaMinted,
   type SolanaPort,
   type SolanaSendRecord,
   type SolanaSent,
   type SolanaSigner,
+  type SolanaStateChange,
 } from './solana.js';
 import { SolanaRepo, type NewSolanaSend, type SolanaSendRow } from './solana.repo.js';
+import {
+  decodeMint,
+  decodeTokenAccount,
+  ENFORCED_MINT_SIZE,
+  initializeDefaultFrozenInstruction,
+  initializePermanentDelegateInstruction,
+  PROGRAM_ADDRESSES,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  type MintState,
+} from './token-programs.js';
 
 export interface Lifetime {
   blockhash: Blockhash;
@@ -114,14 +124,17 @@ function checkKey(key: string): void {
   }
 }
 
+/** A mint the engine writes to, with its token program's address for the instructions. */
+type KnownMint = MintState & { address: Address; programAddress: Address };
+
 /**
- * SolanaPort over any SolanaNode: builds SPL Token instructions, signs them (platform keys here,
+ * SolanaPort over any SolanaNode: builds token program instructions, signs them (platform keys here,
  * vault keys in custody), stores each signed transaction under its key before sending it, and
  * resolves a key to exactly one transaction that landed.
  */
 export class SolanaEngine implements SolanaPort {
   readonly kind: 'embedded' | 'rpc';
-  private readonly inflight = new Map<string, Promise<SolanaSendRow>>();
+  private readonly inflight = new Map<string, Promise<SolanaSendRow | null>>();
 
   constructor(
     private readonly deps: {
@@ -154,12 +167,8 @@ export class SolanaEngine implements SolanaPort {
   }
 
   async tokenAccount(mint: string, owner: string): Promise<string> {
-    const [ata] = await findAssociatedTokenPda({
-      mint: checkAddress(mint, 'The mint'),
-      owner: checkAddress(owner, 'The owner'),
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    });
-    return ata;
+    const known = await this.requireMint(checkAddress(mint, 'The mint'));
+    return this.ataOf(known, checkAddress(owner, 'The owner'));
   }
 
   async createMint(input: {
@@ -172,23 +181,23 @@ export class SolanaEngine implements SolanaPort {
     }
     const mint = await this.deps.keys.mint(input.key);
     const authority = await this.addressOf(input.mintAuthority);
-    const sent = await this.submit(input.key, async () => {
-      const space = getMintSize();
-      return [
-        getCreateAccountInstruction({
-          payer: this.deps.feePayer,
-          newAccount: mint,
-          lamports: await this.deps.node.rentExemption(space),
-          space,
-          programAddress: TOKEN_PROGRAM_ADDRESS,
-        }),
-        getInitializeMint2Instruction({
-          mint: mint.address,
-          decimals: input.decimals,
-          mintAuthority: authority,
-        }),
-      ];
-    });
+    const platform = this.deps.feePayer.address;
+    const sent = await this.submit(input.key, async () => [
+      getCreateAccountInstruction({
+        payer: this.deps.feePayer,
+        newAccount: mint,
+        lamports: await this.deps.node.rentExemption(ENFORCED_MINT_SIZE),
+        space: ENFORCED_MINT_SIZE,
+        programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      }),
+      // Extensions are initialised before the mint itself, as Token-2022 requires.
+      initializePermanentDelegateInstruction(mint.address, platform),
+      initializeDefaultFrozenInstruction(mint.address),
+      getInitializeMint2Instruction(
+        { mint: mint.address, decimals: input.decimals, mintAuthority: authority, freezeAuthority: platform },
+        { programAddress: TOKEN_2022_PROGRAM_ADDRESS },
+      ),
+    ]);
     return { ...sent, mint: mint.address };
   }
 
@@ -203,17 +212,20 @@ export class SolanaEngine implements SolanaPort {
     const mint = checkAddress(input.mint, 'The mint');
     const owner = checkAddress(input.owner, 'The owner');
     return this.submit(input.key, async () => {
-      const { decimals } = await this.requireMint(mint);
-      const token = await this.tokenAccountOpened(mint, owner);
+      const known = await this.requireMint(mint);
+      const token = await this.tokenAccountOpened(known, owner);
       return [
         token.create,
-        getMintToCheckedInstruction({
-          mint,
-          token: token.ata,
-          mintAuthority: await this.signerFor(input.mintAuthority),
-          amount: input.amount,
-          decimals,
-        }),
+        getMintToCheckedInstruction(
+          {
+            mint,
+            token: token.ata,
+            mintAuthority: await this.signerFor(input.mintAuthority),
+            amount: input.amount,
+            decimals: known.decimals,
+          },
+          { programAddress: known.programAddress },
+        ),
       ];
     });
   }
@@ -229,29 +241,96 @@ export class SolanaEngine implements SolanaPort {
     const mint = checkAddress(input.mint, 'The mint');
     const toOwner = checkAddress(input.toOwner, 'The recipient');
     return this.submit(input.key, async () => {
-      const { decimals } = await this.requireMint(mint);
+      const known = await this.requireMint(mint);
       const authority = await this.signerFor(input.from);
-      const source = await this.tokenAccount(mint, authority.address);
-      const destination = await this.tokenAccountOpened(mint, toOwner);
+      const source = await this.ataOf(known, authority.address);
+      const destination = await this.tokenAccountOpened(known, toOwner);
       return [
         destination.create,
-        getTransferCheckedInstruction({
-          source: address(source),
-          mint,
-          destination: destination.ata,
-          authority,
-          amount: input.amount,
-          decimals,
-        }),
+        getTransferCheckedInstruction(
+          {
+            source,
+            mint,
+            destination: destination.ata,
+            authority,
+            amount: input.amount,
+            decimals: known.decimals,
+          },
+          { programAddress: known.programAddress },
+        ),
+      ];
+    });
+  }
+
+  thaw(input: { key: string; mint: string; owner: string }): Promise<SolanaStateChange> {
+    return this.setFrozen(input, false);
+  }
+
+  freeze(input: { key: string; mint: string; owner: string }): Promise<SolanaStateChange> {
+    return this.setFrozen(input, true);
+  }
+
+  async forceTransfer(input: {
+    key: string;
+    mint: string;
+    fromOwner: string;
+    toOwner: string;
+    amount: bigint;
+  }): Promise<SolanaSent> {
+    checkAmount(input.amount);
+    const mint = checkAddress(input.mint, 'The mint');
+    const fromOwner = checkAddress(input.fromOwner, 'The holder');
+    const toOwner = checkAddress(input.toOwner, 'The recipient');
+    if (fromOwner === toOwner) throw new SolanaInputError('A forced transfer needs two different holders');
+    return this.submit(input.key, async () => {
+      const known = await this.requireMint(mint);
+      if (known.permanentDelegate !== this.deps.feePayer.address) {
+        throw new SolanaInputError(
+          `The platform is not the permanent delegate of ${mint}: its tokens cannot be moved by force`,
+        );
+      }
+      const source = await this.accountOf(known, fromOwner);
+      if (!source.exists) throw new SolanaInputError(`${fromOwner} holds no account of ${mint}`);
+      const destination = await this.accountOf(known, toOwner);
+      // Token-2022 refuses to move tokens out of or into a frozen account, even for the permanent
+      // delegate: a frozen side is thawed and frozen again around the transfer, all in this one
+      // transaction, so no account is ever left thawed (ADR 62).
+      const frozen = [source, destination].filter((side) => side.frozen);
+      const platform = this.deps.feePayer;
+      const config = { programAddress: known.programAddress };
+      return [
+        ...(destination.exists ? [] : [destination.create]),
+        ...frozen.map((side) =>
+          getThawAccountInstruction({ account: side.ata, mint, owner: platform }, config),
+        ),
+        getTransferCheckedInstruction(
+          {
+            source: source.ata,
+            mint,
+            destination: destination.ata,
+            authority: platform,
+            amount: input.amount,
+            decimals: known.decimals,
+          },
+          config,
+        ),
+        ...frozen.map((side) =>
+          getFreezeAccountInstruction({ account: side.ata, mint, owner: platform }, config),
+        ),
       ];
     });
   }
 
   async balance(mint: string, owner: string): Promise<bigint> {
-    const account = await this.deps.node.account(await this.tokenAccount(mint, owner));
-    if (!account || account.owner !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getTokenSize())
-      return 0n;
-    return getTokenDecoder().decode(account.data).amount;
+    return (await this.accountState(mint, owner)).amount;
+  }
+
+  async accountState(mint: string, owner: string): Promise<SolanaAccountState> {
+    const known = await this.mintAt(checkAddress(mint, 'The mint'));
+    if (!known) return { exists: false, frozen: false, amount: 0n };
+    const { exists, frozen, amount } = await this.accountOf(known, checkAddress(owner, 'The owner'));
+    // A missing account holds nothing and is frozen by nothing (until it is made).
+    return { exists, frozen: exists && frozen, amount };
   }
 
   async lamports(account: string): Promise<bigint> {
@@ -262,13 +341,11 @@ export class SolanaEngine implements SolanaPort {
     return this.deps.node.account(checkAddress(account, 'The account'));
   }
 
-  async mintInfo(mint: string): Promise<{ supply: bigint; decimals: number } | undefined> {
-    const account = await this.deps.node.account(checkAddress(mint, 'The mint'));
-    if (!account || account.owner !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize()) {
-      return undefined;
-    }
-    const decoded = getMintDecoder().decode(account.data);
-    return decoded.isInitialized ? { supply: decoded.supply, decimals: decoded.decimals } : undefined;
+  async mintInfo(mint: string): Promise<MintState | undefined> {
+    const known = await this.mintAt(checkAddress(mint, 'The mint'));
+    if (!known) return undefined;
+    const { address: _address, programAddress: _program, ...state } = known;
+    return state;
   }
 
   signatureStatus(signature: string): Promise<SignatureStatus> {
@@ -292,19 +369,81 @@ export class SolanaEngine implements SolanaPort {
     await this.deps.node.close();
   }
 
+  /**
+   * Brings the owner's account to `frozen`, creating it if missing (born frozen on a Token-2022
+   * mint). The state is read when the transaction is signed; an account already there sends nothing.
+   */
+  private async setFrozen(
+    input: { key: string; mint: string; owner: string },
+    frozen: boolean,
+  ): Promise<SolanaStateChange> {
+    const mint = checkAddress(input.mint, 'The mint');
+    const owner = checkAddress(input.owner, 'The owner');
+    const signature = await this.submitIfNeeded(input.key, async () => {
+      const known = await this.requireMint(mint);
+      const account = await this.accountOf(known, owner);
+      if (account.exists && account.frozen === frozen) return null;
+      const change: Instruction[] = [];
+      if (account.frozen !== frozen) {
+        if (known.freezeAuthority !== this.deps.feePayer.address) {
+          throw new SolanaInputError(`The platform is not the freeze authority of ${mint}: it cannot freeze`);
+        }
+        const accounts = { account: account.ata, mint, owner: this.deps.feePayer };
+        const config = { programAddress: known.programAddress };
+        change.push(
+          frozen
+            ? getFreezeAccountInstruction(accounts, config)
+            : getThawAccountInstruction(accounts, config),
+        );
+      }
+      return account.exists ? change : [account.create, ...change];
+    });
+    return { key: input.key, signature };
+  }
+
+  /** The owner's account of a mint as it is now; a missing one as it would be born. */
+  private async accountOf(known: KnownMint, owner: Address) {
+    const opened = await this.tokenAccountOpened(known, owner);
+    const found = await this.deps.node.account(opened.ata);
+    const token = found && decodeTokenAccount(found);
+    if (!token) return { ...opened, exists: false, frozen: known.frozenByDefault, amount: 0n };
+    return { ...opened, exists: true, frozen: token.state === AccountState.Frozen, amount: token.amount };
+  }
+
+  private async ataOf(known: KnownMint, owner: Address): Promise<Address> {
+    const [ata] = await findAssociatedTokenPda({
+      mint: known.address,
+      owner,
+      tokenProgram: known.programAddress,
+    });
+    return ata;
+  }
+
   /** The owner's token account, and the instruction that creates it if missing (the platform pays). */
-  private async tokenAccountOpened(mint: Address, owner: Address) {
-    const ata = address(await this.tokenAccount(mint, owner));
+  private async tokenAccountOpened(known: KnownMint, owner: Address) {
+    const ata = await this.ataOf(known, owner);
     return {
       ata,
-      create: getCreateAssociatedTokenIdempotentInstruction({ payer: this.deps.feePayer, ata, owner, mint }),
+      create: getCreateAssociatedTokenIdempotentInstruction({
+        payer: this.deps.feePayer,
+        ata,
+        owner,
+        mint: known.address,
+        tokenProgram: known.programAddress,
+      }),
     };
   }
 
-  private async requireMint(mint: Address) {
-    const info = await this.mintInfo(mint);
-    if (!info) throw new SolanaInputError(`There is no SPL mint at ${mint}`);
-    return info;
+  private async mintAt(mint: Address): Promise<KnownMint | undefined> {
+    const account = await this.deps.node.account(mint);
+    const state = account && decodeMint(account);
+    return state && { ...state, address: mint, programAddress: PROGRAM_ADDRESSES[state.program] };
+  }
+
+  private async requireMint(mint: Address): Promise<KnownMint> {
+    const known = await this.mintAt(mint);
+    if (!known) throw new SolanaInputError(`There is no SPL mint at ${mint}`);
+    return known;
   }
 
   private async addressOf(signer: SolanaSigner): Promise<Address> {
@@ -349,8 +488,20 @@ export class SolanaEngine implements SolanaPort {
     };
   }
 
-  /** One transaction per key: in-process duplicates share the call, other processes the row. */
   private async submit(key: string, instructions: () => Promise<Instruction[]>): Promise<SolanaSent> {
+    // A builder that always has instructions always leaves a transaction under the key.
+    return { key, signature: (await this.submitIfNeeded(key, instructions))! };
+  }
+
+  /**
+   * One transaction per key: in-process duplicates share the call, other processes the row. A
+   * builder answering null (nothing to change) sends nothing and stores nothing: the signature is
+   * null, and a later call with the key looks at the chain again.
+   */
+  private async submitIfNeeded(
+    key: string,
+    instructions: () => Promise<Instruction[] | null>,
+  ): Promise<string | null> {
     checkKey(key);
     let running = this.inflight.get(key);
     if (!running) {
@@ -359,14 +510,17 @@ export class SolanaEngine implements SolanaPort {
         .finally(() => this.inflight.delete(key));
       this.inflight.set(key, running);
     }
-    const row = await running;
-    return { key, signature: row.signature };
+    return (await running)?.signature ?? null;
   }
 
-  private async resolve(key: string, instructions: () => Promise<Instruction[]>): Promise<SolanaSendRow> {
+  private async resolve(
+    key: string,
+    instructions: () => Promise<Instruction[] | null>,
+  ): Promise<SolanaSendRow | null> {
     let row = await this.deps.repo.findSend(key);
     if (!row) {
       const signed = await this.sign(key, instructions);
+      if (!signed) return null;
       // A lost insert race leaves the other process's transaction in the row: that one is followed.
       await this.deps.repo.insertSend(signed).catch(async (error: unknown) => {
         if (!(await this.deps.repo.findSend(key))) throw error;
@@ -390,6 +544,8 @@ export class SolanaEngine implements SolanaPort {
         throw new SolanaSendRejectedError(key, `no transaction landed after ${MAX_RESIGNS} attempts`);
       }
       const signed = await this.sign(key, instructions);
+      // The dead transaction's change was made by another since: nothing is left to send.
+      if (!signed) return null;
       await this.deps.repo.replaceSend(row.signature, signed);
       row = await this.deps.repo.findSend(key);
       if (!row) throw new Error(`The Solana send ${key} vanished`);
@@ -429,12 +585,17 @@ export class SolanaEngine implements SolanaPort {
     }
   }
 
-  private async sign(key: string, instructions: () => Promise<Instruction[]>): Promise<NewSolanaSend> {
+  private async sign(
+    key: string,
+    instructions: () => Promise<Instruction[] | null>,
+  ): Promise<NewSolanaSend | null> {
+    const change = await instructions();
+    if (!change) return null;
     const lifetime = await this.deps.node.latestBlockhash();
     // The key as a memo makes every key's transaction distinct: two equal transfers (same buyer,
     // amount and blockhash) for two purchases would otherwise be one and the same transaction.
     const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(key) };
-    const built = [memo, ...(await instructions())];
+    const built = [memo, ...change];
     const transaction = await signTransactionMessageWithSigners(
       pipe(
         createTransactionMessage({ version: 0 }),

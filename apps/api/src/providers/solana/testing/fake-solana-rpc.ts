@@ -189,6 +189,20 @@ export async function startFakeSolanaRpc() {
   return {
     url: `http://127.0.0.1:${port}`,
     state,
+    /**
+     * Writes an account as if earlier transactions had made it (a mint of the classic SPL Token
+     * program, from before new mints were Token-2022).
+     */
+    setAccount(account: { address: string; owner: string; data: Uint8Array }) {
+      svm.setAccount({
+        address: address(account.address),
+        programAddress: address(account.owner),
+        data: account.data,
+        executable: false,
+        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(account.data.length))),
+        space: BigInt(account.data.length),
+      });
+    },
     /** Moves the cluster on by `blocks` blocks (old blockhashes expire after 150). */
     advance(blocks: number) {
       for (let i = 0; i < blocks; i++) newBlock();

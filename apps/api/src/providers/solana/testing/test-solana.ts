@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { address, generateKeyPairSigner, none, some, type Address } from '@solana/kit';
+import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { Database } from '../../../db/client.js';
 import { MasterKey } from '../../../secrets/envelope.js';
 import { SecretStore } from '../../../secrets/secrets.repo.js';
@@ -7,6 +9,7 @@ import { LocalCustody } from '../../custody/custody.local.js';
 import { openEmbeddedSolana } from '../solana.embedded.js';
 import { openRpcSolana } from '../solana.rpc.js';
 import type { SolanaPort, SolanaSigner } from '../solana.js';
+import type { FakeSolanaRpc } from './fake-solana-rpc.js';
 
 export const EMBEDDED_EXPLORER = 'http://portal.test/explorer/solana';
 
@@ -65,19 +68,47 @@ export function rpcSolanaOn(database: Database, rpcUrl: string) {
   };
 }
 
-/** A mint whose authority is `issuer` (a vault), with `supply` minted to the issuer. */
+/**
+ * A mint whose authority is `issuer` (a vault), with `supply` minted to the issuer's account, which
+ * is thawed first (accounts of a new mint are born frozen), and `thawed` holders able to receive.
+ */
 export async function issueToken(
   solana: SolanaPort,
   issuer: Extract<SolanaSigner, { kind: 'vault' }>,
-  { supply, decimals }: { supply: bigint; decimals: number },
+  { supply, decimals, thawed = [] }: { supply: bigint; decimals: number; thawed?: string[] },
 ): Promise<string> {
   const { mint } = await solana.createMint({ key: 'token:1:mint', decimals, mintAuthority: issuer });
+  for (const owner of [issuer.address, ...thawed])
+    await solana.thaw({ key: `token:1:thaw:${owner}`, mint, owner });
   await solana.mintTo({
     key: 'token:1:supply',
     mint,
     owner: issuer.address,
     amount: supply,
     mintAuthority: issuer,
+  });
+  return mint;
+}
+
+/** A classic SPL Token mint on a fake node, as made before new mints were Token-2022 (no freeze authority). */
+export async function classicMint(
+  node: FakeSolanaRpc,
+  mintAuthority: string,
+  supply: bigint,
+): Promise<Address> {
+  const mint = (await generateKeyPairSigner()).address;
+  node.setAccount({
+    address: mint,
+    owner: TOKEN_PROGRAM_ADDRESS,
+    data: new Uint8Array(
+      getMintEncoder().encode({
+        mintAuthority: some(address(mintAuthority)),
+        supply,
+        decimals: 0,
+        isInitialized: true,
+        freezeAuthority: none(),
+      }),
+    ),
   });
   return mint;
 }
