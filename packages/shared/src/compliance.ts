@@ -3,7 +3,7 @@ import { COUNTRIES } from './kyc-countries.js';
 
 /**
  * A token's transfer rules and the answer to "may this investor receive it, and if not why"
- * (docs/product.md, "Eligibility"). The same reasons are the on-chain reason codes: the Compliance
+ * (docs/product.md §4.12). The same reasons are the on-chain reason codes: the Compliance
  * contract answers `ELIGIBILITY_REASONS.indexOf(reason) + 1`, 0 meaning allowed, so the API's
  * answer and the chain's can be compared one to one.
  */
@@ -87,7 +87,8 @@ export const EligibilitySchema = z
     eligible: z.boolean(),
     reason: z.enum(ELIGIBILITY_REASONS).nullable(),
     /** The reason in plain English (the web shows it in the reader's language from `reason`). */
-    message: z.string().max(500).nullable(),
+    // A country list can name every country (about 11,600 characters in English).
+    message: z.string().max(12_000).nullable(),
     /** What the message names: countries (alpha-3, comma-separated), an amount, a date. */
     params: z.record(z.string().max(40), z.string().max(2000)),
   })
