@@ -1,10 +1,11 @@
-import { parseUnits, type Abi } from 'viem';
+import { parseUnits, type Abi, type Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assetToken1155Abi, assetToken1155Bytecode } from '@portal/contracts/asset-token1155';
 import { assetToken20Abi, assetToken20Bytecode } from '@portal/contracts/asset-token20';
 import { assetToken721Abi, assetToken721Bytecode } from '@portal/contracts/asset-token721';
 import { revertErrorName } from './chain.js';
 import { bareNode, type BareNode } from './testing/bare-node.js';
+import { complianceFixture } from './testing/compliance-fixture.js';
 
 const reasonOf = (promise: Promise<unknown>, abi?: Abi) =>
   promise.then(
@@ -14,8 +15,10 @@ const reasonOf = (promise: Promise<unknown>, abi?: Abi) =>
 
 describe('asset token contracts', () => {
   let node: BareNode;
+  let compliance: Address;
   beforeAll(async () => {
     node = await bareNode(2);
+    ({ compliance } = await complianceFixture(node, node.accounts[0]!));
   });
 
   it('ERC-20: name, symbol and decimals as given, the whole supply at the treasury', async () => {
@@ -24,7 +27,7 @@ describe('asset token contracts', () => {
     const address = await node.deploy(deployer!, {
       abi: assetToken20Abi,
       bytecode: assetToken20Bytecode,
-      args: ['Harbour Bond', 'HBD', 6, supply, treasury!.address],
+      args: ['Harbour Bond', 'HBD', 6, supply, treasury!.address, compliance],
     });
     const read = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
       node.publicClient.readContract({ address, abi: assetToken20Abi, functionName });
@@ -45,7 +48,7 @@ describe('asset token contracts', () => {
     const zero = node.deploy(deployer!, {
       abi: assetToken20Abi,
       bytecode: assetToken20Bytecode,
-      args: ['Empty', 'EMP', 18, 0n, treasury!.address],
+      args: ['Empty', 'EMP', 18, 0n, treasury!.address, compliance],
     });
     expect(await reasonOf(zero, assetToken20Abi)).toBe('ZeroSupply');
   });
@@ -56,7 +59,7 @@ describe('asset token contracts', () => {
     const address = await node.deploy(deployer!, {
       abi: assetToken721Abi,
       bytecode: assetToken721Bytecode,
-      args: ['Vineyard Plots', 'VPL', 5_001n, treasury!.address, base],
+      args: ['Vineyard Plots', 'VPL', 5_001n, treasury!.address, base, compliance],
     });
     const ownerOf = (id: bigint) =>
       node.publicClient.readContract({ address, abi: assetToken721Abi, functionName: 'ownerOf', args: [id] });
@@ -89,7 +92,7 @@ describe('asset token contracts', () => {
       const refused = node.deploy(deployer!, {
         abi: assetToken721Abi,
         bytecode: assetToken721Bytecode,
-        args: ['Too many', 'TM', supply, treasury!.address, base],
+        args: ['Too many', 'TM', supply, treasury!.address, base, compliance],
       });
       expect(await reasonOf(refused, assetToken721Abi)).toBe('InvalidSupply');
     }
@@ -106,6 +109,7 @@ describe('asset token contracts', () => {
         2_500n,
         treasury!.address,
         'https://portal.test/api/tokens/ab12/metadata',
+        compliance,
       ],
     });
     const contract = { address, abi: assetToken1155Abi } as const;

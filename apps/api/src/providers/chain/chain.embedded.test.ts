@@ -53,6 +53,8 @@ describe('embedded chain', () => {
       soulBoundToken: sbt,
       listingEscrow: chain.contractAddress('listingEscrow'),
       paymentRecorder: chain.contractAddress('paymentRecorder'),
+      identityRegistry: chain.contractAddress('identityRegistry'),
+      compliance: chain.contractAddress('compliance'),
     };
     expect(rows.map((row) => row.contractAddress)).toEqual(
       Object.values(platform).map((address) => address.toLowerCase()),
@@ -61,7 +63,7 @@ describe('embedded chain', () => {
 
     // Idempotent: the recorded addresses are reused, nothing new is sent.
     expect(await chain.deployPlatformContracts()).toEqual(platform);
-    expect(await journal()).toHaveLength(3);
+    expect(await journal()).toHaveLength(5);
   });
 
   it('rebuilds identical transactions, receipts and token state after a restart', async () => {
@@ -124,7 +126,7 @@ describe('embedded chain', () => {
     ]);
     expect(results.every(Boolean)).toBe(true);
     const rows = await journal();
-    const sent = 3 + 10; // the platform contracts, then the concurrent sends
+    const sent = 5 + 10; // the platform contracts, then the concurrent sends
     expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
     expect(rows.map((row) => row.blockNumber)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
     expect(new Set(rows.map((row) => row.blockHash)).size).toBe(sent);

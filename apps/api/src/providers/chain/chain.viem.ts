@@ -123,7 +123,7 @@ export class ViemChain implements ChainPort {
         this.platformWallet.deployContract({
           abi: contract.abi as Abi,
           bytecode: contract.bytecode,
-          args: contract.constructorArgs(this.platformAddress),
+          args: contract.constructorArgs(this.platformAddress, Object.fromEntries(this.addresses)),
         }),
       );
       const receipt = await this.waitForReceipt(hash);

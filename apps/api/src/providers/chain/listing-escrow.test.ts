@@ -21,6 +21,7 @@ import {
 } from '@portal/contracts/testing/reentrant-receiver';
 import { revertErrorName } from './chain.js';
 import { bareNode, type BareNode } from './testing/bare-node.js';
+import { complianceFixture, type ComplianceFixture } from './testing/compliance-fixture.js';
 
 const WHOLE = 10n ** 18n;
 const PRICE = parseEther('0.001');
@@ -51,6 +52,7 @@ describe('ListingEscrow', () => {
   let erc20: Address;
   let erc721: Address;
   let erc1155: Address;
+  let rules: ComplianceFixture;
 
   const read = node_read;
   function node_read<const F extends 'remaining' | 'getListing' | 'listingCount'>(
@@ -120,20 +122,30 @@ describe('ListingEscrow', () => {
       PrivateKeyAccount,
     ];
     escrow = await node.deploy(deployer!, { abi: listingEscrowAbi, bytecode: listingEscrowBytecode });
+    // The tokens are compliant: the escrow is an agent account, buyers and recipients are verified.
+    rules = await complianceFixture(node, deployer!, [escrow]);
+    for (const account of [buyer, recipient]) await rules.verify(account.address);
     erc20 = await node.deploy(seller, {
       abi: assetToken20Abi,
       bytecode: assetToken20Bytecode,
-      args: ['Harbour Bond', 'HBD', 18, 1_000_000n * WHOLE, seller.address],
+      args: ['Harbour Bond', 'HBD', 18, 1_000_000n * WHOLE, seller.address, rules.compliance],
     });
     erc721 = await node.deploy(seller, {
       abi: assetToken721Abi,
       bytecode: assetToken721Bytecode,
-      args: ['Vineyard Plots', 'VPL', 20n, seller.address, 'https://portal.test/api/tokens/x/items/'],
+      args: [
+        'Vineyard Plots',
+        'VPL',
+        20n,
+        seller.address,
+        'https://portal.test/api/tokens/x/items/',
+        rules.compliance,
+      ],
     });
     erc1155 = await node.deploy(seller, {
       abi: assetToken1155Abi,
       bytecode: assetToken1155Bytecode,
-      args: ['Solar Shares', 'SOL1', 1_000n, seller.address, 'https://portal.test/m'],
+      args: ['Solar Shares', 'SOL1', 1_000n, seller.address, 'https://portal.test/m', rules.compliance],
     });
     await node.write(seller, {
       address: erc721,
@@ -354,6 +366,7 @@ describe('ListingEscrow', () => {
 
     beforeAll(async () => {
       attacker = await node.deploy(buyer, { abi: reentrantReceiverAbi, bytecode: reentrantReceiverBytecode });
+      await rules.verify(attacker);
       await node.wallet(buyer).sendTransaction({ to: attacker, value: parseEther('1') });
     });
 

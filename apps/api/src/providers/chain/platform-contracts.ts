@@ -1,4 +1,6 @@
 import type { Abi, Address, Hex } from 'viem';
+import { complianceAbi, complianceBytecode } from '@portal/contracts/compliance';
+import { identityRegistryAbi, identityRegistryBytecode } from '@portal/contracts/identity-registry';
 import { listingEscrowAbi, listingEscrowBytecode } from '@portal/contracts/listing-escrow';
 import { paymentRecorderAbi, paymentRecorderBytecode } from '@portal/contracts/payment-recorder';
 import { soulBoundTokenAbi, soulBoundTokenBytecode } from '@portal/contracts/soul-bound-token';
@@ -6,7 +8,8 @@ import { soulBoundTokenAbi, soulBoundTokenBytecode } from '@portal/contracts/sou
 interface PlatformContract {
   abi: Abi;
   bytecode: Hex;
-  constructorArgs(platform: Address): readonly unknown[];
+  /** `deployed`: the contracts listed before this one, already deployed. */
+  constructorArgs(platform: Address, deployed: Partial<Record<string, Address>>): readonly unknown[];
 }
 
 /** Contracts the portal deploys on first start (in this order), from the platform account. */
@@ -26,6 +29,28 @@ export const platformContracts = {
     bytecode: paymentRecorderBytecode,
     constructorArgs: () => [],
   },
+  identityRegistry: {
+    abi: identityRegistryAbi,
+    bytecode: identityRegistryBytecode,
+    constructorArgs: (platform: Address) => [platform],
+  },
+  // After the registry it reads and the escrow it exempts: the escrow is an agent account from the
+  // contract's birth, so no boot step has to mark it (and none can be missed after a crash).
+  compliance: {
+    abi: complianceAbi,
+    bytecode: complianceBytecode,
+    constructorArgs: (platform: Address, deployed: Partial<Record<string, Address>>) => [
+      platform,
+      required(deployed, 'identityRegistry'),
+      [required(deployed, 'listingEscrow')],
+    ],
+  },
 } satisfies Record<string, PlatformContract>;
 
 export type PlatformContractName = keyof typeof platformContracts;
+
+function required(deployed: Partial<Record<string, Address>>, name: string): Address {
+  const address = deployed[name];
+  if (!address) throw new Error(`Platform contract ${name} must be deployed first`);
+  return address;
+}
