@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { getAddress, parseEther } from 'viem';
+import { getAddress, keccak256, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -12,6 +12,7 @@ import { AssetContracts, paymentRef, type AssetTokenParams } from './asset-contr
 import type { ChainPort, EvmSigner } from '../../providers/chain/chain.js';
 import { ChainSendsRepo } from '../../providers/chain/chain-sends.repo.js';
 import { KeyedSender } from './keyed-sender.js';
+import { ComplianceContracts } from './compliance-contracts.js';
 import { embeddedChainOn, sendOutcome } from '../../providers/chain/testing/test-chain.js';
 
 describe('AssetContracts, signed by custodial vaults through the keyed sender', () => {
@@ -36,7 +37,8 @@ describe('AssetContracts, signed by custodial vaults through the keyed sender', 
   beforeAll(async () => {
     database = await createTestDatabase();
     ({ chain } = await embeddedChainOn(database, clock).open());
-    assets = new AssetContracts(chain, new KeyedSender(chain, new ChainSendsRepo(database.db)));
+    const sender = new KeyedSender(chain, new ChainSendsRepo(database.db));
+    assets = new AssetContracts(chain, sender);
     const entropy = randomBytes(32);
     const vaults = new VaultService({
       db: database.db,
@@ -58,6 +60,15 @@ describe('AssetContracts, signed by custodial vaults through the keyed sender', 
     };
     issuer = await vaultOf();
     investor = await vaultOf();
+    // Asset tokens are compliant: only a verified investor may receive them.
+    const registry = new ComplianceContracts(chain, sender);
+    const id = keccak256(investor.address);
+    await registry.setIdentity(
+      id,
+      { country: 'FRA', validUntil: deadline(), accredited: false },
+      'id:investor',
+    );
+    await registry.addWallet(investor.address, id, 'id:investor:wallet');
   });
   afterAll(async () => {
     await chain.close();

@@ -2,10 +2,14 @@ import {
   encodeDeployData,
   encodeFunctionData,
   getAddress,
+  hexToString,
   keccak256,
   parseEventLogs,
   stringToHex,
+  toHex,
   type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionReturnType,
   type Hash,
   type Hex,
   type TransactionReceipt,
@@ -13,6 +17,7 @@ import {
 import { assetToken1155Abi, assetToken1155Bytecode } from '@portal/contracts/asset-token1155';
 import { assetToken20Abi, assetToken20Bytecode } from '@portal/contracts/asset-token20';
 import { assetToken721Abi, assetToken721Bytecode } from '@portal/contracts/asset-token721';
+import { complianceAbi } from '@portal/contracts/compliance';
 import { listingEscrowAbi } from '@portal/contracts/listing-escrow';
 import { paymentRecorderAbi } from '@portal/contracts/payment-recorder';
 import type { ChainPort, EvmSigner } from '../../providers/chain/chain.js';
@@ -63,6 +68,34 @@ export interface EscrowListing {
   deadline: Date;
 }
 
+/**
+ * A token's rules as the Compliance contract keeps them; 0 means no limit. Amounts are base units
+ * (ERC-20) or items; countries ISO 3166-1 alpha-3 ("FRA").
+ */
+export interface ChainRules {
+  allowedCountries: string[];
+  blockedCountries: string[];
+  accreditedOnly: boolean;
+  maxHolders: number;
+  maxBalance: bigint;
+  minAcquisition: bigint;
+  maxAcquisition: bigint;
+  lockupSeconds: number;
+  supplyCap: bigint;
+}
+
+/** What a holder has of a token: frozen is an amount (ERC-20, ERC-1155) or a count of items (ERC-721). */
+export interface ChainHolding {
+  balance: bigint;
+  frozen: bigint;
+  /** The end of the holder's lock-up; null when none is running. */
+  lockedUntil: Date | null;
+}
+
+/** alpha-3 ↔ the contract's bytes3. */
+export const countryBytes = (code: string): Hex => toHex(code, { size: 3 });
+const countryCode = (bytes: Hex): string => hexToString(bytes, { size: 3 });
+
 const KINDS: readonly AssetTokenKind[] = ['ERC20', 'ERC721', 'ERC1155'];
 /** The one fungible id of AssetToken1155. */
 export const ERC1155_TOKEN_ID = 1n;
@@ -86,6 +119,10 @@ export class AssetContracts {
     return this.chain.contractAddress('listingEscrow');
   }
 
+  get complianceAddress(): Address {
+    return this.chain.contractAddress('compliance');
+  }
+
   get paymentRecorderAddress(): Address {
     return this.chain.contractAddress('paymentRecorder');
   }
@@ -98,23 +135,24 @@ export class AssetContracts {
     from: EvmSigner,
   ): Promise<{ address: Address; txHash: Hash }> {
     const { name, symbol, decimals, supply, treasury, baseUri } = params;
+    const compliance = this.complianceAddress;
     const data =
       kind === 'ERC20'
         ? encodeDeployData({
             abi: assetToken20Abi,
             bytecode: assetToken20Bytecode,
-            args: [name, symbol, decimals, supply, treasury],
+            args: [name, symbol, decimals, supply, treasury, compliance],
           })
         : kind === 'ERC721'
           ? encodeDeployData({
               abi: assetToken721Abi,
               bytecode: assetToken721Bytecode,
-              args: [name, symbol, supply, treasury, baseUri],
+              args: [name, symbol, supply, treasury, baseUri, compliance],
             })
           : encodeDeployData({
               abi: assetToken1155Abi,
               bytecode: assetToken1155Bytecode,
-              args: [name, symbol, supply, treasury, baseUri],
+              args: [name, symbol, supply, treasury, baseUri, compliance],
             });
     const { receipt, txHash } = await this.write({ key, from, data });
     if (!receipt.contractAddress) throw new Error(`Deployment ${txHash} created no contract`);
@@ -325,6 +363,211 @@ export class AssetContracts {
     });
   }
 
+  /** Replaces a token's rules; `from` is its issuer's vault (or the platform). */
+  async setRules(token: Address, rules: ChainRules, key: string, from: EvmSigner): Promise<{ txHash: Hash }> {
+    const data = encodeFunctionData({
+      abi: complianceAbi,
+      functionName: 'setRules',
+      args: [
+        token,
+        {
+          allowedCountries: rules.allowedCountries.map(countryBytes),
+          blockedCountries: rules.blockedCountries.map(countryBytes),
+          accreditedOnly: rules.accreditedOnly,
+          maxHolders: rules.maxHolders,
+          maxBalance: rules.maxBalance,
+          minAcquisition: rules.minAcquisition,
+          maxAcquisition: rules.maxAcquisition,
+          lockupSeconds: BigInt(rules.lockupSeconds),
+          supplyCap: rules.supplyCap,
+        },
+      ],
+    });
+    return this.writeHash({ key, from, to: this.complianceAddress, data });
+  }
+
+  /** Pauses (or resumes) every ordinary transfer of a token. */
+  setPaused(token: Address, paused: boolean, key: string, from: EvmSigner): Promise<{ txHash: Hash }> {
+    const data = encodeFunctionData({ abi: complianceAbi, functionName: 'setPaused', args: [token, paused] });
+    return this.writeHash({ key, from, to: this.complianceAddress, data });
+  }
+
+  /**
+   * ERC-20 and ERC-1155: sets the holder's frozen amount to `amountOrItemId` (`frozen` false sets
+   * it to 0). ERC-721: freezes or unfreezes the item `amountOrItemId`.
+   */
+  setFrozen(
+    kind: AssetTokenKind,
+    token: Address,
+    account: Address,
+    amountOrItemId: bigint,
+    frozen: boolean,
+    key: string,
+    from: EvmSigner,
+  ): Promise<{ txHash: Hash }> {
+    const amount = frozen ? amountOrItemId : 0n;
+    const data =
+      kind === 'ERC20'
+        ? encodeFunctionData({
+            abi: assetToken20Abi,
+            functionName: 'setFrozenTokens',
+            args: [account, amount],
+          })
+        : kind === 'ERC721'
+          ? encodeFunctionData({
+              abi: assetToken721Abi,
+              functionName: 'setFrozenTokens',
+              args: [account, amountOrItemId, frozen],
+            })
+          : encodeFunctionData({
+              abi: assetToken1155Abi,
+              functionName: 'setFrozenTokens',
+              args: [account, ERC1155_TOKEN_ID, amount],
+            });
+    return this.writeHash({ key, from, to: token, data });
+  }
+
+  /**
+   * Moves tokens (ERC-721: the item `amountOrItemId`) whatever the rules; the receiver must be
+   * verified or exempt. Frozen tokens go last, and the frozen amount drops only by what had to go.
+   */
+  forcedTransfer(
+    kind: AssetTokenKind,
+    token: Address,
+    holder: Address,
+    to: Address,
+    amountOrItemId: bigint,
+    key: string,
+    signer: EvmSigner,
+  ): Promise<{ txHash: Hash }> {
+    const data =
+      kind === 'ERC20'
+        ? encodeFunctionData({
+            abi: assetToken20Abi,
+            functionName: 'forcedTransfer',
+            args: [holder, to, amountOrItemId],
+          })
+        : kind === 'ERC721'
+          ? encodeFunctionData({
+              abi: assetToken721Abi,
+              functionName: 'forcedTransfer',
+              args: [holder, to, amountOrItemId],
+            })
+          : encodeFunctionData({
+              abi: assetToken1155Abi,
+              functionName: 'forcedTransfer',
+              args: [holder, to, ERC1155_TOKEN_ID, amountOrItemId],
+            });
+    return this.writeHash({ key, from: signer, to: token, data });
+  }
+
+  /**
+   * Moves everything a lost wallet holds (its frozen part and lock-up too) to another wallet of the
+   * same identity in the registry. ERC-721: `itemIds` are the items it holds; without them they
+   * are read from the token's Transfer logs.
+   */
+  async recoverWallet(
+    kind: AssetTokenKind,
+    token: Address,
+    lost: Address,
+    replacement: Address,
+    key: string,
+    signer: EvmSigner,
+    itemIds?: readonly bigint[],
+  ): Promise<{ txHash: Hash }> {
+    const data =
+      kind === 'ERC20'
+        ? encodeFunctionData({
+            abi: assetToken20Abi,
+            functionName: 'recoverWallet',
+            args: [lost, replacement],
+          })
+        : kind === 'ERC721'
+          ? encodeFunctionData({
+              abi: assetToken721Abi,
+              functionName: 'recoverWallet',
+              args: [lost, replacement, itemIds ?? (await this.itemsHeld(token, lost))],
+            })
+          : encodeFunctionData({
+              abi: assetToken1155Abi,
+              functionName: 'recoverWallet',
+              args: [lost, replacement],
+            });
+    return this.writeHash({ key, from: signer, to: token, data });
+  }
+
+  /** The ERC-721 items `owner` holds now: those it received (an investor only ever receives by Transfer). */
+  private async itemsHeld(token: Address, owner: Address): Promise<bigint[]> {
+    const logs = await this.chain.publicClient.getContractEvents({
+      address: token,
+      abi: assetToken721Abi,
+      eventName: 'Transfer',
+      args: { to: owner },
+      fromBlock: 0n,
+    });
+    const received = [...new Set(logs.map((log) => log.args.tokenId!))];
+    const owners = await Promise.all(received.map((id) => this.ownerOf(token, id)));
+    return received.filter((_, index) => owners[index] === getAddress(owner));
+  }
+
+  /** The rules' answer for an ordinary transfer now: 0 allowed, else the reason code (ELIGIBILITY_REASONS). */
+  check(token: Address, from: Address, to: Address, amount: bigint): Promise<number> {
+    return this.compliance('check', [token, from, to, amount]);
+  }
+
+  async holding(kind: AssetTokenKind, token: Address, account: Address): Promise<ChainHolding> {
+    const [[balance, frozen], lockedUntil, now] = await Promise.all([
+      this.chain.publicClient.readContract({
+        address: token,
+        abi: kind === 'ERC20' ? assetToken20Abi : kind === 'ERC721' ? assetToken721Abi : assetToken1155Abi,
+        functionName: 'holdingOf',
+        args: [account],
+      }),
+      this.compliance('lockedUntil', [token, account]),
+      this.chain.publicClient.getBlock().then((block) => block.timestamp),
+    ]);
+    return { balance, frozen, lockedUntil: lockedUntil > now ? new Date(Number(lockedUntil) * 1000) : null };
+  }
+
+  async holderCount(token: Address): Promise<number> {
+    return Number(await this.compliance('holderCount', [token]));
+  }
+
+  async rulesOf(token: Address): Promise<ChainRules> {
+    const rules = await this.compliance('rulesOf', [token]);
+    return {
+      allowedCountries: rules.allowedCountries.map(countryCode),
+      blockedCountries: rules.blockedCountries.map(countryCode),
+      accreditedOnly: rules.accreditedOnly,
+      maxHolders: rules.maxHolders,
+      maxBalance: rules.maxBalance,
+      minAcquisition: rules.minAcquisition,
+      maxAcquisition: rules.maxAcquisition,
+      lockupSeconds: Number(rules.lockupSeconds),
+      supplyCap: rules.supplyCap,
+    };
+  }
+
+  paused(token: Address): Promise<boolean> {
+    return this.compliance('paused', [token]);
+  }
+
+  private compliance<const F extends 'check' | 'lockedUntil' | 'holderCount' | 'rulesOf' | 'paused'>(
+    functionName: F,
+    args: ContractFunctionArgs<typeof complianceAbi, 'view', F>,
+  ): Promise<ContractFunctionReturnType<typeof complianceAbi, 'view', F>> {
+    return this.chain.publicClient.readContract({
+      address: this.complianceAddress,
+      abi: complianceAbi,
+      functionName,
+      args,
+    } as never) as Promise<ContractFunctionReturnType<typeof complianceAbi, 'view', F>>;
+  }
+
+  private async writeHash(request: Parameters<AssetContracts['write']>[0]): Promise<{ txHash: Hash }> {
+    return { txHash: (await this.write(request)).txHash };
+  }
+
   /** Sends through the keyed sender and waits until mined; reverts decode against every asset ABI. */
   private async write(request: {
     key: string;
@@ -341,6 +584,7 @@ export class AssetContracts {
 /** Every custom error the asset contracts can raise, wherever in a call it comes from. */
 const errorsAbi = [
   ...listingEscrowAbi,
+  ...complianceAbi,
   ...paymentRecorderAbi,
   ...assetToken20Abi,
   ...assetToken721Abi,

@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import { AssetContracts } from './asset-contracts.js';
+import { ComplianceContracts } from './compliance-contracts.js';
 import { ChainSendsRepo } from '../../providers/chain/chain-sends.repo.js';
 import { KeyedSender } from './keyed-sender.js';
 import { SoulBoundTokens } from './soul-bound-token.js';
@@ -31,12 +32,16 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     name: 'chains',
     chainSender,
     assetContracts,
+    complianceContracts: new ComplianceContracts(chain, chainSender),
     soulBoundTokens: new SoulBoundTokens(chain, infra.config.chain.replaceAfterMs),
     tokenLedgers: ledgers.tokens,
     payments: ledgers.payments,
+    splLedger: ledgers.spl,
     networks: new Networks(ledgers.engines),
   } satisfies FeatureModule & Record<string, unknown>;
 }
 
 export { SoulBoundTokens } from './soul-bound-token.js';
+export { ComplianceContracts, type Investor } from './compliance-contracts.js';
+export type { ChainHolding, ChainRules } from './asset-contracts.js';
 export { SettlementError } from './ledger.js';

@@ -13,6 +13,8 @@ export interface Ledgers {
   engines: ChainEngine[];
   tokens: Map<ChainFamily, TokenLedger>;
   payments: PaymentLedger;
+  /** The Solana ledger itself, for what only Token-2022 does (freeze, thaw, forced transfer). */
+  spl: SplLedger;
 }
 
 function ethereumEngine(chain: ChainPort): ChainEngine {
@@ -52,12 +54,14 @@ export function createLedgers(deps: {
   publicUrl: string;
 }): Ledgers {
   const evm = new EvmLedger(deps.assets, deps.sender, deps.vault, deps.publicUrl);
+  const spl = new SplLedger(deps.solana, deps.vault);
   return {
     engines: [ethereumEngine(deps.chain), solanaEngine(deps.solana)],
     tokens: new Map<ChainFamily, TokenLedger>([
       ['ethereum', evm],
-      ['solana', new SplLedger(deps.solana, deps.vault)],
+      ['solana', spl],
     ]),
     payments: evm,
+    spl,
   };
 }
