@@ -18,7 +18,7 @@ import { complianceAbi } from '@portal/contracts/compliance';
 import { identityRegistryAbi } from '@portal/contracts/identity-registry';
 import { listingEscrowAbi, listingEscrowBytecode } from '@portal/contracts/listing-escrow';
 import { ELIGIBILITY_REASONS } from '@portal/shared/compliance';
-import { bareNode, type BareNode } from './testing/bare-node.js';
+import { bareNode, type BareNode, type Call } from './testing/bare-node.js';
 import { complianceFixture, type ComplianceFixture } from './testing/compliance-fixture.js';
 
 const errors = [
@@ -32,14 +32,6 @@ const errors = [
 const code = (reason: (typeof ELIGIBILITY_REASONS)[number]) =>
   `TransferNotCompliant(${ELIGIBILITY_REASONS.indexOf(reason) + 1})`;
 const EIP170 = 24_576;
-
-interface Call {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args?: readonly unknown[];
-  value?: bigint;
-}
 
 const NO_RULES = {
   allowedCountries: [] as Hex[],

@@ -18,7 +18,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createEdrNode } from '../edr-node.js';
 import { chainDefinition } from '../chain.viem.js';
 
-interface Call {
+export interface Call {
   address: Address;
   abi: Abi;
   functionName: string;
