@@ -175,6 +175,16 @@ export class FireblocksCustody implements CustodyPort {
     return new Uint8Array(signature);
   }
 
+  /**
+   * Not yet: Fireblocks signs XRP transactions it builds itself, not ones the portal built
+   * (docs/decisions/0064-xrpl-and-stellar.md). Tokens on the XRP Ledger need local custody.
+   */
+  signXrplTransaction(): Promise<{ blob: string; hash: string }> {
+    return Promise.reject(
+      new CustodyError('Fireblocks custody does not sign XRP Ledger transactions built by the portal'),
+    );
+  }
+
   /** One RAW signing transaction for `content` (hex), awaited; its signed message, if any. */
   private async signRaw(vaultId: string, assetId: CustodyAssetId, content: string, note: string) {
     const created = await this.call('create signing transaction', () =>

@@ -6,7 +6,14 @@ import { CUSTODY_ASSET_IDS } from '@portal/shared/vault';
 import type { Db } from '../../db/client.js';
 import { localCustodyAccounts } from '../../db/schema/index.js';
 import { CustodyError, type CreateCustodyVault, type CustodyPort, type CustodyVault } from './custody.js';
-import { deriveWallets, seedFromEntropy, signWithSolanaKey, withEvmPrivateKey } from './hd-wallet.js';
+import { Wallet as XrplWallet, type Transaction as XrplTransaction } from 'xrpl';
+import {
+  deriveWallets,
+  seedFromEntropy,
+  signWithSolanaKey,
+  withEvmPrivateKey,
+  withXrpKeyPair,
+} from './hd-wallet.js';
 
 /** The SecretStore name of the local custody's BIP39 entropy. */
 export const LOCAL_SEED_SECRET = 'custody.local.seed';
@@ -78,6 +85,24 @@ export class LocalCustody implements CustodyPort {
     );
     if (!signature) throw new CustodyError(`Vault ${vaultId}'s SOL key does not control ${input.address}`);
     return signature;
+  }
+
+  async signXrplTransaction(
+    vaultId: string,
+    input: { address: string; transaction: XrplTransaction },
+  ): Promise<{ blob: string; hash: string }> {
+    const account = await this.findAccount(vaultId);
+    if (!account) throw new Error(`Unknown local custody vault ${vaultId}`);
+    if (input.transaction.Account !== input.address) {
+      throw new CustodyError(`The transaction's account is not ${input.address}`);
+    }
+    const signed = await this.withSeed((seed) =>
+      withXrpKeyPair(seed, account.accountIndex, input.address, (keys) =>
+        new XrplWallet(keys.publicKey, keys.privateKey).sign(input.transaction),
+      ),
+    );
+    if (!signed) throw new CustodyError(`Vault ${vaultId}'s XRP key does not control ${input.address}`);
+    return { blob: signed.tx_blob, hash: signed.hash };
   }
 
   private async findAccount(vaultId: string): Promise<AccountRow | undefined> {

@@ -1,5 +1,6 @@
 import type { TransactionSerializable } from 'viem';
 import type { CustodyProvider, Wallet } from '@portal/shared/vault';
+import type { Transaction as XrplTransaction } from 'xrpl';
 
 /** A vault account at the custody provider, with the deposit address of each asset wallet. */
 export interface CustodyVault {
@@ -36,6 +37,15 @@ export interface CustodyPort {
    * Returns the 64-byte ed25519 signature, verified against `address`.
    */
   signEd25519(vaultId: string, input: { address: string; message: Uint8Array }): Promise<Uint8Array>;
+  /**
+   * Signs an XRP Ledger transaction (its JSON, every field filled) with the vault's XRP key;
+   * `address` is the vault's stored XRP address and must be the transaction's Account. Returns
+   * the signed blob (hex) and its hash.
+   */
+  signXrplTransaction(
+    vaultId: string,
+    input: { address: string; transaction: XrplTransaction },
+  ): Promise<{ blob: string; hash: string }>;
 }
 
 /** A provider failure, worded for the log (never for the user: it may name provider internals). */

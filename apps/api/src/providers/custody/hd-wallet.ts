@@ -142,3 +142,24 @@ export function signWithSolanaKey(
     base58.encode(key.publicKeyRaw) === address ? ed25519.sign(message, key.privateKey) : undefined,
   );
 }
+
+/**
+ * Hands the vault's XRP (secp256k1) key pair, hex as the XRP Ledger libraries take it, to `use`
+ * after checking that it controls `address`; undefined when it does not. The key is wiped after.
+ */
+export function withXrpKeyPair<T>(
+  seed: Uint8Array,
+  account: number,
+  address: string,
+  use: (keys: { publicKey: string; privateKey: string }) => T,
+): T | undefined {
+  assertAccount(account);
+  return withSecpKey(seed, derivationPath.XRP_TEST(account), (key) => {
+    if (addressOf.XRP_TEST(seed, account) !== address) return undefined;
+    // ripple-keypairs marks a secp256k1 private key with a leading 00 byte.
+    return use({
+      publicKey: bytesToHex(key.publicKey!).slice(2).toUpperCase(),
+      privateKey: `00${bytesToHex(key.privateKey!).slice(2).toUpperCase()}`,
+    });
+  });
+}
