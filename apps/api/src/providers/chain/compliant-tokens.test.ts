@@ -248,6 +248,47 @@ describe('compliant asset tokens (IdentityRegistry, Compliance, ERC-7943)', () =
     expect(await t.send(issuer, c.address, 20n)).toBe('ok');
   });
 
+  it('order: a transfer breaking every receiver rule gets the first code, then the next as each rule is lifted', async () => {
+    const t = await erc20();
+    expect(await t.send(issuer, b.address, 5n)).toBe('ok'); // one holder, 5 in circulation
+    const check = (rules: Partial<Rules>, amount = 4n) =>
+      node
+        .write(issuer, compliance('setRules', [t.token, { ...NO_RULES, ...rules }]))
+        .then(() => read<number>(compliance('check', [t.token, issuer.address, a.address, amount])));
+    // a: France, not accredited, holding nothing. Each step lifts the rule the previous one hit.
+    const all: Partial<Rules> = {
+      allowedCountries: [country('DEU')],
+      blockedCountries: [country('FRA')],
+      accreditedOnly: true,
+      minAcquisition: 5n,
+      maxAcquisition: 3n,
+      maxBalance: 3n,
+      maxHolders: 1,
+      supplyCap: 8n,
+    };
+    const steps: Array<[keyof Rules, unknown, number]> = [
+      ['allowedCountries', [], 6],
+      ['blockedCountries', [], 7],
+      ['accreditedOnly', false, 8],
+      ['minAcquisition', 0n, 9],
+      ['maxAcquisition', 0n, 10],
+      ['maxBalance', 0n, 11],
+      ['maxHolders', 0, 12],
+      ['supplyCap', 0n, 13],
+    ];
+    let rules = { ...all };
+    for (const [rule, lifted, expected] of steps) {
+      expect(await check(rules)).toBe(expected);
+      rules = { ...rules, [rule]: lifted };
+    }
+    expect(await check(rules)).toBe(0);
+    // Sender rules come first: paused, then an unverified sender, whatever the receiver.
+    await node.write(issuer, compliance('setPaused', [t.token, true]));
+    expect(await read(compliance('check', [t.token, unverified.address, unverified.address, 1n]))).toBe(1);
+    await node.write(issuer, compliance('setPaused', [t.token, false]));
+    expect(await read(compliance('check', [t.token, unverified.address, unverified.address, 1n]))).toBe(2);
+  });
+
   it('pause (1): the issuer or the platform pauses every ordinary transfer; strangers cannot', async () => {
     const t = await erc20();
     await t.send(issuer, a.address, 10n);
