@@ -74,11 +74,11 @@ contract AssetToken1155 is ERC1155, CompliantToken, IERC7943MultiToken {
     {
         _onlyTokenId(tokenId);
         if (!_canTransact(to)) revert ERC7943CannotTransact(to);
-        uint256 balance = balanceOf(from, TOKEN_ID);
         uint256 frozen = _frozen[from];
-        if (amount <= balance && amount > (balance > frozen ? balance - frozen : 0)) {
-            _frozen[from] = balance - amount;
-            emit Frozen(from, TOKEN_ID, balance - amount);
+        uint256 left = _frozenAfterForced(balanceOf(from, TOKEN_ID), frozen, amount);
+        if (left != frozen) {
+            _frozen[from] = left;
+            emit Frozen(from, TOKEN_ID, left);
         }
         _mode = FORCED;
         _safeTransferFrom(from, to, TOKEN_ID, amount, "");

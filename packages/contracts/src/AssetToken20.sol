@@ -63,11 +63,11 @@ contract AssetToken20 is ERC20, CompliantToken, IERC7943Fungible {
     /// Unfrozen tokens go first; if frozen ones must go too, the frozen amount drops to what is left.
     function forcedTransfer(address from, address to, uint256 amount) external onlyAdmin returns (bool) {
         if (!_canTransact(to)) revert ERC7943CannotTransact(to);
-        uint256 balance = balanceOf(from);
         uint256 frozen = _frozen[from];
-        if (amount <= balance && amount > (balance > frozen ? balance - frozen : 0)) {
-            _frozen[from] = balance - amount;
-            emit Frozen(from, balance - amount);
+        uint256 left = _frozenAfterForced(balanceOf(from), frozen, amount);
+        if (left != frozen) {
+            _frozen[from] = left;
+            emit Frozen(from, left);
         }
         _mode = FORCED;
         _transfer(from, to, amount);

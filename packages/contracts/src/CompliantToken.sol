@@ -57,6 +57,13 @@ abstract contract CompliantToken is IHolding {
         if (from != address(0) && _mode != RECOVERY) compliance.transferred(from, to, amount);
     }
 
+    /// @dev The frozen amount once `amount` is forced out of `balance`: unfrozen tokens go first, so
+    /// it drops (to what is left) only when frozen ones must go too.
+    function _frozenAfterForced(uint256 balance, uint256 frozen, uint256 amount) internal pure returns (uint256) {
+        uint256 unfrozen = balance > frozen ? balance - frozen : 0;
+        return amount > unfrozen && amount <= balance ? balance - amount : frozen;
+    }
+
     function _refuse(uint8 code) internal pure {
         if (code != 0) revert TransferNotCompliant(code);
     }
