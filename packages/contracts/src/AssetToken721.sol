@@ -79,7 +79,7 @@ contract AssetToken721 is ERC721Consecutive, CompliantToken, IERC7943NonFungible
         if (!_canTransact(to)) revert ERC7943CannotTransact(to);
         _setFrozen(from, tokenId, false);
         _mode = FORCED;
-        _safeTransfer(from, to, tokenId);
+        _transfer(from, to, tokenId);
         _mode = ORDINARY;
         emit ForcedTransfer(from, to, tokenId);
         return true;

@@ -12,7 +12,9 @@ import {IHolding} from "./IERC7943.sol";
 /// for the one refusal ERC-7943's own functions make, a forced transfer or recovery to an account
 /// that may not hold the token. A frozen amount (or item) is reason 4, "frozen".
 /// @dev Forced transfers and recoveries bypass the rules (`_mode`, transient: it never outlives the
-/// call that sets it); only the token's admins, its issuer and the platform, may make them.
+/// call that sets it); only the token's admins, its issuer and the platform, may make them. They
+/// move tokens without the receiver hooks of safe transfers: no outside code runs while the rules
+/// are off, so a receiving contract cannot re-enter and move tokens unchecked.
 abstract contract CompliantToken is IHolding {
     uint8 internal constant ORDINARY = 0;
     uint8 internal constant FORCED = 1;
@@ -42,7 +44,8 @@ abstract contract CompliantToken is IHolding {
     }
 
     function _canTransact(address account) internal view returns (bool) {
-        return compliance.isExempt(address(this), account) || compliance.registry().isVerified(account);
+        return account != address(0)
+            && (compliance.isExempt(address(this), account) || compliance.registry().isVerified(account));
     }
 
     /// @dev Before a balance change: an ordinary transfer must pass every rule (mints happen only in

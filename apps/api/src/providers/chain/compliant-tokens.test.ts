@@ -1,6 +1,8 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
+  decodeErrorResult,
+  encodeFunctionData,
   keccak256,
   parseEventLogs,
   toFunctionSelector,
@@ -17,6 +19,10 @@ import { assetToken721Abi, assetToken721Bytecode } from '@portal/contracts/asset
 import { complianceAbi } from '@portal/contracts/compliance';
 import { identityRegistryAbi } from '@portal/contracts/identity-registry';
 import { listingEscrowAbi, listingEscrowBytecode } from '@portal/contracts/listing-escrow';
+import {
+  reentrantReceiverAbi,
+  reentrantReceiverBytecode,
+} from '@portal/contracts/testing/reentrant-receiver';
 import { ELIGIBILITY_REASONS } from '@portal/shared/compliance';
 import { bareNode, type BareNode, type Call } from './testing/bare-node.js';
 import { complianceFixture, type ComplianceFixture } from './testing/compliance-fixture.js';
@@ -460,6 +466,51 @@ describe('compliant asset tokens (IdentityRegistry, Compliance, ERC-7943)', () =
     await node.write(issuer, at('forcedTransfer', [a.address, issuer.address, 1n, 3n]));
     expect(await read(at('getFrozenTokens', [a.address, 1n]))).toBe(5n);
     expect(await read(compliance('circulating', [token]))).toBe(7n);
+  });
+
+  it('a receiving contract cannot use a forced transfer to move tokens past the rules; an ordinary one checks its re-entry', async () => {
+    const token = await node.deploy(issuer, {
+      abi: assetToken1155Abi,
+      bytecode: assetToken1155Bytecode,
+      args: ['Solar Shares', 'SOL1', 1_000n, issuer.address, '', fixture.compliance],
+    });
+    const receiver = await node.deploy(stranger, {
+      abi: reentrantReceiverAbi,
+      bytecode: reentrantReceiverBytecode,
+    });
+    await fixture.verify(receiver);
+    const at = (functionName: string, args: readonly unknown[]) =>
+      ({ address: receiver, abi: reentrantReceiverAbi, functionName, args }) as Call;
+    const escape = encodeFunctionData({
+      abi: assetToken1155Abi,
+      functionName: 'safeTransferFrom',
+      args: [receiver, unverified.address, 1n, 1n, '0x'],
+    });
+    await node.write(stranger, at('arm', [token, escape, 0n, false]));
+    await node.write(issuer, {
+      address: token,
+      abi: assetToken1155Abi,
+      functionName: 'forcedTransfer',
+      args: [issuer.address, receiver, 1n, 5n],
+    });
+    expect(await read(at('attempts', []))).toBe(0n); // no receiver hook ran while the rules were off
+    await node.write(issuer, {
+      address: token,
+      abi: assetToken1155Abi,
+      functionName: 'safeTransferFrom',
+      args: [issuer.address, receiver, 1n, 1n, '0x'],
+    });
+    expect([await read(at('attempts', [])), await read(at('successes', []))]).toEqual([1n, 0n]);
+    const refusal = decodeErrorResult({ abi: errors, data: await read<Hex>(at('lastError', [])) });
+    expect(`${refusal.errorName}(${refusal.args?.join(',')})`).toBe(code('not-verified'));
+    expect(
+      await read({
+        address: token,
+        abi: assetToken1155Abi,
+        functionName: 'balanceOf',
+        args: [unverified.address, 1n],
+      }),
+    ).toBe(0n);
   });
 
   it('escrow: deposits and returns are exempt; delivery to an ineligible recipient reverts with the code', async () => {
