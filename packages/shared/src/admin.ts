@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
-  AMOUNT_MAX,
-  EMAIL_MAX,
+  addressAnswer,
+  decimalAnswer,
+  emailAnswer,
   LABEL_MAX,
   MESSAGE_MAX,
-  OUTSIDE_TEXT_MAX,
+  outsideTextAnswer,
   PAGE_LIMIT_MAX,
   PERSON_NAME_MAX,
   REASON_MAX,
-  REQUEST_ID_MAX,
-  TIMESTAMP_MAX,
+  requestIdAnswer,
+  textAnswer,
+  timestampAnswer,
 } from './bounds.js';
 import { roleField } from './fields.js';
 import { TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from './issuer.js';
@@ -28,8 +29,8 @@ export const AdminUsersQuerySchema = z.strictObject({
 export const AdminUserSchema = z
   .object({
     id: z.uuid(),
-    name: z.string().max(PERSON_NAME_MAX),
-    email: z.string().max(EMAIL_MAX),
+    name: textAnswer(PERSON_NAME_MAX),
+    email: emailAnswer(),
     role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
     kycStatus: z.enum(['not_started', 'pending', 'verified', 'rejected', 'rejected_final']),
     vaultStatus: z.enum(['active', 'creating', 'none']),
@@ -37,7 +38,7 @@ export const AdminUserSchema = z
     deactivated: z.boolean(),
     /** Marked accredited by an administrator (a rule tokens may require). */
     accredited: z.boolean(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -57,15 +58,15 @@ export const AdminJobsQuerySchema = z.strictObject({
 export const AdminJobSchema = z
   .object({
     id: z.uuid(),
-    queue: z.string().max(LABEL_MAX),
+    queue: textAnswer(LABEL_MAX),
     status: z.enum(JOB_STATUSES),
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
     /** A node's or provider's error; the admin service cuts it to this. */
-    lastError: z.string().max(OUTSIDE_TEXT_MAX).nullable(),
-    requestId: z.string().max(REQUEST_ID_MAX).nullable(),
-    runAt: z.string().max(TIMESTAMP_MAX),
-    updatedAt: z.string().max(TIMESTAMP_MAX),
+    lastError: outsideTextAnswer().nullable(),
+    requestId: requestIdAnswer.nullable(),
+    runAt: timestampAnswer,
+    updatedAt: timestampAnswer,
   })
   .meta({ id: 'AdminJob' });
 export type AdminJob = z.infer<typeof AdminJobSchema>;
@@ -90,9 +91,9 @@ export const AdminChainResponseSchema = z
     evm: z.object({
       kind: z.enum(['embedded', 'rpc']),
       chainId: z.number().int(),
-      height: z.string().max(AMOUNT_MAX),
-      platformAddress: z.string().max(ADDRESS_MAX),
-      platformBalanceWei: z.string().max(AMOUNT_MAX),
+      height: decimalAnswer(),
+      platformAddress: addressAnswer(),
+      platformBalanceWei: decimalAnswer(),
       /** Transactions the embedded chain replays at boot; null on a remote node. */
       journalEntries: z.number().int().nullable(),
       /** Signed transactions not yet accepted by the node. */
@@ -100,8 +101,8 @@ export const AdminChainResponseSchema = z
     }),
     solana: z.object({
       kind: z.enum(['embedded', 'rpc']),
-      feePayer: z.string().max(ADDRESS_MAX),
-      feePayerLamports: z.string().max(AMOUNT_MAX),
+      feePayer: addressAnswer(),
+      feePayerLamports: decimalAnswer(),
     }),
   })
   .meta({ id: 'AdminChainResponse' });
@@ -110,19 +111,19 @@ export type AdminChainResponse = z.infer<typeof AdminChainResponseSchema>;
 export const AdminListingSchema = z
   .object({
     id: z.uuid(),
-    tokenName: z.string().max(TOKEN_NAME_MAX),
-    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
-    blockchain: z.string().max(LABEL_MAX),
-    issuerEmail: z.string().max(EMAIL_MAX),
+    tokenName: textAnswer(TOKEN_NAME_MAX),
+    tokenSymbol: textAnswer(TOKEN_SYMBOL_MAX),
+    blockchain: textAnswer(LABEL_MAX),
+    issuerEmail: emailAnswer(),
     kind: z.enum(['escrow', 'direct']),
     status: z.enum(['PENDING', 'DEPLOYING', 'DEPLOYED', 'FAILED', 'CLOSED']),
     /** Whole tokens (decimal strings in the token's own units), never base units. */
-    tokenAmount: z.string().max(AMOUNT_MAX),
-    reserved: z.string().max(AMOUNT_MAX),
-    sold: z.string().max(AMOUNT_MAX),
+    tokenAmount: decimalAnswer(),
+    reserved: decimalAnswer(),
+    sold: decimalAnswer(),
     suspended: z.boolean(),
-    suspensionReason: z.string().max(REASON_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    suspensionReason: textAnswer(REASON_MAX).nullable(),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'AdminListing' });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
@@ -147,13 +148,14 @@ export const AdminListingResponseSchema = z
 export const AdminAuditEntrySchema = z
   .object({
     id: z.uuid(),
-    adminEmail: z.string().max(EMAIL_MAX),
-    action: z.string().max(LABEL_MAX),
-    targetType: z.string().max(LABEL_MAX),
+    /** 'system' for what the portal records itself (a guessing alarm). */
+    adminEmail: z.union([emailAnswer(), z.literal('system')]),
+    action: textAnswer(LABEL_MAX),
+    targetType: textAnswer(LABEL_MAX),
     /** A UUID, or the KYC provider's applicant id. */
-    targetId: z.string().max(LABEL_MAX),
-    detail: z.record(z.string().max(LABEL_MAX), z.unknown()),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    targetId: textAnswer(LABEL_MAX),
+    detail: z.record(textAnswer(LABEL_MAX), z.unknown()),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'AdminAuditEntry' });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
@@ -167,10 +169,10 @@ export const AdminLimitQuerySchema = z.strictObject({ limit: limit(50) });
 export const OutboxMessageSchema = z
   .object({
     id: z.uuid(),
-    to: z.string().max(EMAIL_MAX),
-    subject: z.string().max(MESSAGE_MAX),
-    transport: z.string().max(LABEL_MAX),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    to: emailAnswer(),
+    subject: textAnswer(MESSAGE_MAX),
+    transport: textAnswer(LABEL_MAX),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'OutboxMessage' });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

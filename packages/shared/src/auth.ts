@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
-  DID_MAX,
-  EMAIL_MAX,
+  BASE64URL,
+  didAnswer,
+  emailAnswer,
   LABEL_MAX,
+  linkAnswer,
   MESSAGE_MAX,
   OUTSIDE_TEXT_MAX,
   PERSON_NAME_MAX,
-  TIMESTAMP_MAX,
-  URL_MAX,
+  textAnswer,
+  timestampAnswer,
 } from './bounds.js';
 import {
   confirmPasswordField,
@@ -32,6 +34,10 @@ export const COOKIE_SESSION_TOKEN = 'cookie_session';
 
 /** The access token: an EdDSA JWT of a few claims (about 400 characters). */
 const ACCESS_TOKEN_MAX = 4096;
+/** A compact JWS (three base64url parts), or COOKIE_SESSION_TOKEN when the cookies carry it. */
+const ACCESS_TOKEN = new RegExp(
+  `^(?:[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+|${COOKIE_SESSION_TOKEN})$`,
+);
 /** Refresh tokens and second-factor tickets: random secrets the requests accept back up to 200. */
 const SECRET_TOKEN_MAX = 200;
 
@@ -79,15 +85,15 @@ export type LoginForm = z.input<typeof LoginFormSchema>;
 
 export const RoleNameSchema = z.enum(['ADMIN', 'ISSUER', 'INVESTOR']);
 
-export const DidMetadataSchema = z.object({ did: z.string().max(DID_MAX) }).meta({ id: 'DidMetadata' });
+export const DidMetadataSchema = z.object({ did: didAnswer }).meta({ id: 'DidMetadata' });
 
 export const UserSchema = z
   .object({
     id: z.uuid(),
-    name: z.string().max(PERSON_NAME_MAX),
-    email: z.string().max(EMAIL_MAX),
+    name: textAnswer(PERSON_NAME_MAX),
+    email: emailAnswer(),
     role: RoleNameSchema,
-    did: z.string().max(DID_MAX).nullable(),
+    did: didAnswer.nullable(),
     didMetadata: DidMetadataSchema.nullable(),
     wallets: z.array(WalletSchema).max(WALLETS_MAX),
     kycStatus: KycStatusSchema,
@@ -95,9 +101,9 @@ export const UserSchema = z
     // stored as it came.
     kycVerifiedName: z.string().max(OUTSIDE_TEXT_MAX).optional(),
     kycCountry: z.string().max(LABEL_MAX).optional(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    createdAt: timestampAnswer,
     // Account settings the whole app applies at sign-in (ADR 0021).
-    avatarUrl: z.string().max(URL_MAX).optional(),
+    avatarUrl: linkAnswer().optional(),
     theme: z.enum(THEMES).optional(),
     language: z.enum(LANGUAGES).optional(),
     // docs/product.md §3.2: per-chain wallet fields, filled from the vault
@@ -109,8 +115,8 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponseSchema = z
   .object({
     success: z.literal(true),
-    token: z.string().max(ACCESS_TOKEN_MAX),
-    refreshToken: z.string().max(SECRET_TOKEN_MAX).optional(),
+    token: z.string().max(ACCESS_TOKEN_MAX).regex(ACCESS_TOKEN),
+    refreshToken: z.string().max(SECRET_TOKEN_MAX).regex(BASE64URL).optional(),
     user: UserSchema,
   })
   .meta({ id: 'AuthResponse' });
@@ -121,7 +127,7 @@ export const TwoFactorChallengeSchema = z
   .object({
     success: z.literal(true),
     twoFactorRequired: z.literal(true),
-    ticket: z.string().max(SECRET_TOKEN_MAX),
+    ticket: z.string().max(SECRET_TOKEN_MAX).regex(BASE64URL),
   })
   .meta({ id: 'TwoFactorChallenge' });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
@@ -146,8 +152,8 @@ export const RefreshRequestSchema = z
 export const RefreshResponseSchema = z
   .object({
     success: z.literal(true),
-    token: z.string().max(ACCESS_TOKEN_MAX),
-    refreshToken: z.string().max(SECRET_TOKEN_MAX).optional(),
+    token: z.string().max(ACCESS_TOKEN_MAX).regex(ACCESS_TOKEN),
+    refreshToken: z.string().max(SECRET_TOKEN_MAX).regex(BASE64URL).optional(),
   })
   .meta({ id: 'RefreshResponse' });
 
@@ -196,7 +202,7 @@ export const ChangePasswordRequestSchema = z
   .meta({ id: 'ChangePasswordRequest' });
 
 export const MessageResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().max(MESSAGE_MAX) })
+  .object({ success: z.literal(true), message: textAnswer(MESSAGE_MAX) })
   .meta({ id: 'MessageResponse' });
 
 export const ProfileResponseSchema = z

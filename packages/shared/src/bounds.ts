@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { DECIMAL } from './money.js';
+import { WITHOUT_CONTROL_CHARACTERS, WITHOUT_NUL } from './text.js';
+
 /**
  * The longest value each kind of answer can hold (OWASP API4: every response string and list is
  * bounded in the OpenAPI document). Answers are checked against these schemas on the way out, so
@@ -55,3 +59,59 @@ export const CURSOR_MAX = 300;
  * tokens): far above any real count, so that only abuse could reach it.
  */
 export const UNPAGED_LIST_MAX = 10_000;
+
+/*
+ * Answer fields: each kind of string an answer carries, bounded and restricted to what it really is
+ * (OWASP API4: a format, pattern or enum for every string). Answers are checked against them on the
+ * way out, so each restriction is true of everything the portal stores or builds (ADR 64).
+ */
+
+/** Text the portal wrote or took from a request, which holds no control characters (text.ts). */
+export const textAnswer = (max: number) => z.string().max(max).regex(WITHOUT_CONTROL_CHARACTERS);
+/** Text from outside stored as it came (text.ts): anything PostgreSQL can store. */
+export const outsideTextAnswer = (max = OUTSIDE_TEXT_MAX) => z.string().max(max).regex(WITHOUT_NUL);
+/** A moment, as `toISOString()` prints it. */
+export const timestampAnswer = z.iso.datetime({ offset: true }).max(TIMESTAMP_MAX);
+/** A non-negative decimal amount or count, as money.ts prints it ('1.5', '0.000000', '42'). */
+export const decimalAnswer = (max = AMOUNT_MAX) => z.string().max(max).regex(DECIMAL);
+/**
+ * A chain address or transaction hash: EVM hex (0x…), base58 (Solana, XRP), bech32, base32
+ * (Stellar), hex (XRP Ledger and Stellar hashes) are all letters and digits.
+ */
+const ALPHANUMERIC = /^[0-9A-Za-z]+$/;
+export const addressAnswer = (max = ADDRESS_MAX) => z.string().max(max).regex(ALPHANUMERIC);
+export const txHashAnswer = (max = TX_HASH_MAX) => z.string().max(max).regex(ALPHANUMERIC);
+/** ISO 3166-1 alpha-3, the keys of COUNTRIES (kyc-countries.ts). */
+export const COUNTRY_CODE = /^[A-Z]{3}$/;
+
+/** Random secrets and cursors the portal prints in base64url (RFC 4648 §5). */
+export const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** An opaque paging cursor: base64url of the page's last key. */
+export const cursorAnswer = z.string().max(CURSOR_MAX).regex(BASE64URL);
+/** A request id: ours (a UUID) or the caller's X-Request-Id, as logger.ts admits it. */
+export const requestIdAnswer = z
+  .string()
+  .max(REQUEST_ID_MAX)
+  .regex(/^[A-Za-z0-9._-]+$/);
+/** A CID (base32 or base58): letters and digits. */
+export const cidAnswer = z.string().max(CID_MAX).regex(ALPHANUMERIC);
+/** A DID or DID URL (W3C DID syntax: `did:method:…`). */
+export const didAnswer = z
+  .string()
+  .max(DID_MAX)
+  .regex(/^did:[a-z0-9]+:\S+$/);
+/** An e-mail address as the portal stores it (checked at sign-up, or verified by Google). */
+export const emailAnswer = (max = EMAIL_MAX) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\s@]+@[^\s@]+$/);
+/**
+ * A link: an absolute URI (https, ipfs, otpauth) or a path on the portal (`/api/settings/avatar?…`),
+ * without white space; empty where a design has no image.
+ */
+export const linkAnswer = (max = URL_MAX) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^(?:(?:[A-Za-z][A-Za-z0-9+.-]*:|\/)\S*)?$/);

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  addressAnswer,
+  COUNTRY_CODE,
+  decimalAnswer,
+  emailAnswer,
+  linkAnswer,
+  outsideTextAnswer,
+  textAnswer,
+  timestampAnswer,
+  txHashAnswer,
+} from './bounds.js';
 import { COUNTRIES } from './kyc-countries.js';
 
 /**
@@ -37,6 +48,7 @@ export const MAX_LOCKUP_DAYS = 3650;
 const country = z
   .string()
   .length(3)
+  .regex(COUNTRY_CODE, 'Please select countries from the list')
   .refine((code) => Object.hasOwn(COUNTRIES, code), 'Please select countries from the list');
 /** Whole tokens as a decimal string ("250", "0.5"); null = no limit. */
 const limit = z
@@ -88,9 +100,9 @@ export const EligibilitySchema = z
     reason: z.enum(ELIGIBILITY_REASONS).nullable(),
     /** The reason in plain English (the web shows it in the reader's language from `reason`). */
     // A country list can name every country (about 11,600 characters in English).
-    message: z.string().max(12_000).nullable(),
+    message: textAnswer(12_000).nullable(),
     /** What the message names: countries (alpha-3, comma-separated), an amount, a date. */
-    params: z.record(z.string().max(40), z.string().max(2000)),
+    params: z.record(textAnswer(40), textAnswer(2000)),
   })
   .meta({ id: 'Eligibility' });
 export type Eligibility = z.infer<typeof EligibilitySchema>;
@@ -99,10 +111,10 @@ export type Eligibility = z.infer<typeof EligibilitySchema>;
 export const HoldingStateSchema = z
   .object({
     /** Whole tokens. */
-    balance: z.string().max(90),
-    frozen: z.string().max(90),
+    balance: decimalAnswer(90),
+    frozen: decimalAnswer(90),
     /** When the lock-up of the last acquisition ends; null when none applies now. */
-    lockedUntil: z.string().max(40).nullable(),
+    lockedUntil: timestampAnswer.nullable(),
   })
   .meta({ id: 'HoldingState' });
 export type HoldingState = z.infer<typeof HoldingStateSchema>;
@@ -183,12 +195,12 @@ export const TokenActionSchema = z
     status: z.enum(TOKEN_ACTION_STATUSES),
     /** The holder concerned, when the action concerns one (the issuer sees it; the holder sees their own). */
     holderId: z.uuid().nullable(),
-    holderEmail: z.string().max(320).nullable(),
-    amount: z.string().max(90).nullable(),
-    reason: z.string().max(500),
-    txHash: z.string().max(200).nullable(),
-    explorerUrl: z.string().max(500).nullable(),
-    createdAt: z.string().max(40),
+    holderEmail: emailAnswer(320).nullable(),
+    amount: decimalAnswer(90).nullable(),
+    reason: textAnswer(500),
+    txHash: txHashAnswer(200).nullable(),
+    explorerUrl: linkAnswer(500).nullable(),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'TokenAction' });
 export type TokenActionView = z.infer<typeof TokenActionSchema>;
@@ -196,9 +208,10 @@ export type TokenActionView = z.infer<typeof TokenActionSchema>;
 export const TokenHolderSchema = z
   .object({
     holderId: z.uuid(),
-    email: z.string().max(320),
-    address: z.string().max(100),
-    country: z.string().max(3).nullable(),
+    email: emailAnswer(320),
+    address: addressAnswer(100),
+    /** As the KYC provider reported it. */
+    country: outsideTextAnswer(3).nullable(),
     accredited: z.boolean(),
     eligible: z.boolean(),
     ...HoldingStateSchema.shape,

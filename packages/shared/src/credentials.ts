@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CID_MAX, DID_MAX, TIMESTAMP_MAX, TX_HASH_MAX, UNPAGED_LIST_MAX, URL_MAX } from './bounds.js';
+import {
+  CID_MAX,
+  cidAnswer,
+  DID_MAX,
+  didAnswer,
+  linkAnswer,
+  textAnswer,
+  timestampAnswer,
+  txHashAnswer,
+  UNPAGED_LIST_MAX,
+} from './bounds.js';
 import { messages } from './messages.js';
 import { assetChain, type Wallet, type WalletChain } from './vault.js';
 
@@ -110,24 +120,24 @@ export const VerifyCredentialResponseSchema = z
     /** The issuer field names this portal's DID, whether or not the proof holds. */
     issuerIsPortal: z.boolean(),
     /** What the document names as issuer; null when that cannot be a DID (longer than any). */
-    issuer: z.string().max(DID_MAX).nullable(),
+    issuer: textAnswer(DID_MAX).nullable(),
     /** Explorer pages of the transactions the credential names (a purchase's payment and delivery), by hash. */
-    explorerLinks: z.record(z.string().max(TX_HASH_MAX), z.string().max(URL_MAX)),
-    errors: z.array(z.string().max(VERIFY_ERROR_MAX)).max(VERIFY_ERRORS_MAX),
+    explorerLinks: z.record(txHashAnswer(), linkAnswer()),
+    errors: z.array(textAnswer(VERIFY_ERROR_MAX)).max(VERIFY_ERRORS_MAX),
     /** The credential that was checked, when it was looked up by CID. */
-    credential: z.record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown()).optional(),
+    credential: z.record(textAnswer(CREDENTIAL_KEY_MAX), z.unknown()).optional(),
   })
   .meta({ id: 'VerifyCredentialResponse' });
 export type VerifyCredentialResponse = z.infer<typeof VerifyCredentialResponseSchema>;
 
 export const IssuerResponseSchema = z
-  .object({ success: z.literal(true), did: z.string().max(DID_MAX) })
+  .object({ success: z.literal(true), did: didAnswer })
   .meta({ id: 'CredentialIssuerResponse' });
 export type IssuerResponse = z.infer<typeof IssuerResponseSchema>;
 
 /** A JSON-LD context document. */
 export const JsonLdContextSchema = z.object({
-  '@context': z.record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown()),
+  '@context': z.record(textAnswer(CREDENTIAL_KEY_MAX), z.unknown()),
 });
 
 export const StatusListParamsSchema = z.object({
@@ -142,9 +152,9 @@ export const StatusListParamsSchema = z.object({
 export const CredentialShareSchema = z
   .object({
     id: z.uuid(),
-    cid: z.string().max(CID_MAX),
-    createdAt: z.string().max(TIMESTAMP_MAX),
-    expiresAt: z.string().max(TIMESTAMP_MAX),
+    cid: cidAnswer,
+    createdAt: timestampAnswer,
+    expiresAt: timestampAnswer,
   })
   .meta({ id: 'CredentialShare' });
 export type CredentialShare = z.infer<typeof CredentialShareSchema>;
@@ -163,7 +173,7 @@ export const CreateShareRequestSchema = z
 export type CreateShareRequest = z.input<typeof CreateShareRequestSchema>;
 
 export const CreateShareResponseSchema = z
-  .object({ success: z.literal(true), share: CredentialShareSchema.extend({ url: z.string().max(URL_MAX) }) })
+  .object({ success: z.literal(true), share: CredentialShareSchema.extend({ url: linkAnswer() }) })
   .meta({ id: 'CreateShareResponse' });
 export type CreateShareResponse = z.infer<typeof CreateShareResponseSchema>;
 
@@ -190,7 +200,7 @@ export const SharedCredentialRequestSchema = z
 export const SharedCredentialResponseSchema = z
   .object({
     success: z.literal(true),
-    credential: z.record(z.string().max(CREDENTIAL_KEY_MAX), z.unknown()),
+    credential: z.record(textAnswer(CREDENTIAL_KEY_MAX), z.unknown()),
   })
   .meta({ id: 'SharedCredentialResponse' });
 export type SharedCredentialResponse = z.infer<typeof SharedCredentialResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DidMetadataSchema } from './auth.js';
-import { DID_MAX, LABEL_MAX, MESSAGE_MAX, URL_MAX } from './bounds.js';
+import { didAnswer, LABEL_MAX, linkAnswer, MESSAGE_MAX, textAnswer } from './bounds.js';
 import { messages } from './messages.js';
 
 /**
@@ -13,7 +13,7 @@ export const ED25519_DID_KEY_PATTERN = /^did:key:z6Mk[1-9A-HJ-NP-Za-km-z]+$/;
 export const DidStartRequestSchema = z.strictObject({}).meta({ id: 'DidStartRequest' });
 
 export const DidStartResponseSchema = z
-  .object({ success: z.literal(true), didMetadata: DidMetadataSchema, message: z.string().max(MESSAGE_MAX) })
+  .object({ success: z.literal(true), didMetadata: DidMetadataSchema, message: textAnswer(MESSAGE_MAX) })
   .meta({ id: 'DidStartResponse' });
 export type DidStartResponse = z.infer<typeof DidStartResponseSchema>;
 
@@ -31,20 +31,20 @@ export const DidResolveParamsSchema = z.object({
 const DID_DOCUMENT_ENTRIES_MAX = 20;
 
 export const VerificationMethodSchema = z.looseObject({
-  id: z.string().max(DID_MAX),
-  type: z.string().max(LABEL_MAX),
-  controller: z.string().max(DID_MAX),
+  id: didAnswer,
+  type: textAnswer(LABEL_MAX),
+  controller: didAnswer,
   // An Ed25519 key in Multikey form is 48 characters.
-  publicKeyMultibase: z.string().max(LABEL_MAX),
+  publicKeyMultibase: textAnswer(LABEL_MAX),
 });
 
 export const DidDocumentSchema = z
   .looseObject({
-    '@context': z.array(z.string().max(URL_MAX)).max(DID_DOCUMENT_ENTRIES_MAX),
-    id: z.string().max(DID_MAX),
+    '@context': z.array(linkAnswer()).max(DID_DOCUMENT_ENTRIES_MAX),
+    id: didAnswer,
     verificationMethod: z.array(VerificationMethodSchema).max(DID_DOCUMENT_ENTRIES_MAX),
-    authentication: z.array(z.string().max(DID_MAX)).max(DID_DOCUMENT_ENTRIES_MAX),
-    assertionMethod: z.array(z.string().max(DID_MAX)).max(DID_DOCUMENT_ENTRIES_MAX),
+    authentication: z.array(didAnswer).max(DID_DOCUMENT_ENTRIES_MAX),
+    assertionMethod: z.array(didAnswer).max(DID_DOCUMENT_ENTRIES_MAX),
   })
   .meta({ id: 'DidDocument' });
 export type DidDocument = z.infer<typeof DidDocumentSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LABEL_MAX, REQUEST_ID_MAX } from './bounds.js';
+import { LABEL_MAX, requestIdAnswer, textAnswer } from './bounds.js';
 
 /** Stable machine-readable error codes; the HTTP status for each lives here too, in one place. */
 export const errorStatus = {
@@ -36,13 +36,17 @@ const ERROR_PARAM_MAX = 1000;
 export const ErrorResponseSchema = z
   .object({
     success: z.literal(false),
-    error: z.string().max(ERROR_MESSAGE_MAX),
-    code: z.string().max(LABEL_MAX),
-    fields: z.record(z.string().max(ERROR_FIELD_MAX), z.string().max(ERROR_MESSAGE_MAX)).optional(),
+    error: textAnswer(ERROR_MESSAGE_MAX),
+    /** An ErrorCode (apps/api/src/errors.ts): capitals and underscores. */
+    code: z
+      .string()
+      .max(LABEL_MAX)
+      .regex(/^[A-Z][A-Z0-9_]*$/),
+    fields: z.record(textAnswer(ERROR_FIELD_MAX), textAnswer(ERROR_MESSAGE_MAX)).optional(),
     /** NOT_ELIGIBLE: which of the token's rules refused, and what its message names. */
-    reason: z.string().max(LABEL_MAX).optional(),
-    params: z.record(z.string().max(LABEL_MAX), z.string().max(ERROR_PARAM_MAX)).optional(),
-    requestId: z.string().max(REQUEST_ID_MAX).optional(),
+    reason: textAnswer(LABEL_MAX).optional(),
+    params: z.record(textAnswer(LABEL_MAX), textAnswer(ERROR_PARAM_MAX)).optional(),
+    requestId: requestIdAnswer.optional(),
   })
   .meta({ id: 'ErrorResponse' });
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
-  AMOUNT_MAX,
-  EMAIL_MAX,
+  addressAnswer,
+  decimalAnswer,
+  emailAnswer,
   LABEL_MAX,
+  linkAnswer,
   MESSAGE_MAX,
   PAGE_LIMIT_MAX,
   PERSON_NAME_MAX,
   REASON_MAX,
-  TIMESTAMP_MAX,
-  TX_HASH_MAX,
+  textAnswer,
+  timestampAnswer,
+  txHashAnswer,
   UNPAGED_LIST_MAX,
-  URL_MAX,
 } from './bounds.js';
 import { CHAIN_FAMILIES, TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from './chain-families.js';
 import { parseUnits } from './money.js';
@@ -105,31 +106,31 @@ export function isItemToken(type: TokenType): boolean {
 }
 
 /** A token's public attributes as stored (the create request's bounds). */
-const TokenMetadataSchema = z.record(z.string().max(METADATA_KEY_MAX), z.string().max(METADATA_VALUE_MAX));
+const TokenMetadataSchema = z.record(textAnswer(METADATA_KEY_MAX), textAnswer(METADATA_VALUE_MAX));
 
 export const IssuerTokenSchema = z
   .object({
     id: z.uuid(),
-    name: z.string().max(TOKEN_NAME_MAX),
-    symbol: z.string().max(TOKEN_SYMBOL_MAX),
-    description: z.string().max(TOKEN_DESCRIPTION_MAX),
+    name: textAnswer(TOKEN_NAME_MAX),
+    symbol: textAnswer(TOKEN_SYMBOL_MAX),
+    description: textAnswer(TOKEN_DESCRIPTION_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    assetCategory: z.string().max(LABEL_MAX),
+    assetCategory: textAnswer(LABEL_MAX),
     decimals: z.number().int(),
-    totalSupply: z.string().max(AMOUNT_MAX),
+    totalSupply: decimalAnswer(),
     /** Whole tokens still in the issuer's treasury (not in escrow, not sold). */
-    treasuryAmount: z.string().max(AMOUNT_MAX),
-    blockchain: z.string().max(LABEL_MAX),
-    network: z.string().max(LABEL_MAX),
-    environment: z.string().max(LABEL_MAX),
+    treasuryAmount: decimalAnswer(),
+    blockchain: textAnswer(LABEL_MAX),
+    network: textAnswer(LABEL_MAX),
+    environment: textAnswer(LABEL_MAX),
     metadata: TokenMetadataSchema,
     status: z.enum(TOKEN_STATUSES),
-    contractAddress: z.string().max(ADDRESS_MAX).nullable(),
-    deployTxHash: z.string().max(TX_HASH_MAX).nullable(),
-    explorerUrl: z.string().max(URL_MAX).nullable(),
+    contractAddress: addressAnswer().nullable(),
+    deployTxHash: txHashAnswer().nullable(),
+    explorerUrl: linkAnswer().nullable(),
     /** One of messages.ts (the deploy job records no outside text). */
-    error: z.string().max(MESSAGE_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    error: textAnswer(MESSAGE_MAX).nullable(),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'IssuerToken' });
 export type IssuerToken = z.infer<typeof IssuerTokenSchema>;
@@ -156,25 +157,25 @@ export const IssuerListingSchema = z
     id: z.uuid(),
     kind: z.enum(LISTING_KINDS),
     tokenId: z.uuid(),
-    tokenName: z.string().max(TOKEN_NAME_MAX),
-    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
+    tokenName: textAnswer(TOKEN_NAME_MAX),
+    tokenSymbol: textAnswer(TOKEN_SYMBOL_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    tokenAmount: z.string().max(AMOUNT_MAX),
-    soldAmount: z.string().max(AMOUNT_MAX),
+    tokenAmount: decimalAnswer(),
+    soldAmount: decimalAnswer(),
     /** ETH the issuer received for what was sold. */
-    proceedsETH: z.string().max(AMOUNT_MAX),
-    reservedAmount: z.string().max(AMOUNT_MAX),
-    priceETH: z.string().max(AMOUNT_MAX),
-    deadline: z.string().max(TIMESTAMP_MAX),
+    proceedsETH: decimalAnswer(),
+    reservedAmount: decimalAnswer(),
+    priceETH: decimalAnswer(),
+    deadline: timestampAnswer,
     status: z.enum(LISTING_STATUSES),
     available: z.boolean(),
-    txHash: z.string().max(TX_HASH_MAX).nullable(),
+    txHash: txHashAnswer().nullable(),
     /** One of messages.ts (the listing job records no outside text). */
-    error: z.string().max(MESSAGE_MAX).nullable(),
+    error: textAnswer(MESSAGE_MAX).nullable(),
     /** An administrator suspended it: nothing sells and it cannot be cancelled until lifted. */
     suspended: z.boolean(),
-    suspensionReason: z.string().max(REASON_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    suspensionReason: textAnswer(REASON_MAX).nullable(),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'IssuerListing' });
 export type IssuerListing = z.infer<typeof IssuerListingSchema>;
@@ -207,16 +208,16 @@ export type IssuerRequirement = (typeof ISSUER_REQUIREMENTS)[number];
 export const IssuerApplicationSchema = z
   .object({
     status: z.enum(ISSUER_APPLICATION_STATUSES),
-    organisationName: z.string().max(ORGANISATION_NAME_MAX).nullable(),
+    organisationName: textAnswer(ORGANISATION_NAME_MAX).nullable(),
     /** The reviewer's reason, on a rejection. */
-    reason: z.string().max(REASON_MAX).nullable(),
+    reason: textAnswer(REASON_MAX).nullable(),
     /** Empty once the application can be approved. */
     missing: z.array(z.enum(ISSUER_REQUIREMENTS)).max(ISSUER_REQUIREMENTS.length),
     kycStatus: z.enum(['not_started', 'pending', 'verified', 'rejected', 'rejected_final']),
     kybStatus: z.enum(['not_submitted', 'pending', 'approved', 'rejected']),
     businessDocuments: z.number().int().nonnegative(),
-    submittedAt: z.string().max(TIMESTAMP_MAX),
-    decidedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    submittedAt: timestampAnswer,
+    decidedAt: timestampAnswer.nullable(),
   })
   .meta({ id: 'IssuerApplication' });
 export type IssuerApplication = z.infer<typeof IssuerApplicationSchema>;
@@ -224,7 +225,7 @@ export type IssuerApplication = z.infer<typeof IssuerApplicationSchema>;
 export const IssuerApplicationResponseSchema = z
   .object({
     success: z.literal(true),
-    message: z.string().max(MESSAGE_MAX).optional(),
+    message: textAnswer(MESSAGE_MAX).optional(),
     application: IssuerApplicationSchema,
   })
   .meta({ id: 'IssuerApplicationResponse' });
@@ -237,10 +238,10 @@ export type IssuerApplicationUpdate = z.infer<typeof IssuerApplicationUpdateSche
 /** An application in the admin console's queue, with the person behind it. */
 export const IssuerReviewItemSchema = IssuerApplicationSchema.extend({
   userId: z.uuid(),
-  name: z.string().max(PERSON_NAME_MAX),
-  email: z.string().max(EMAIL_MAX),
+  name: textAnswer(PERSON_NAME_MAX),
+  email: emailAnswer(),
   role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
-  decidedByEmail: z.string().max(EMAIL_MAX).nullable(),
+  decidedByEmail: emailAnswer().nullable(),
 }).meta({ id: 'IssuerReviewItem' });
 export type IssuerReviewItem = z.infer<typeof IssuerReviewItemSchema>;
 

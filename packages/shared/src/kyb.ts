@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
-  EMAIL_MAX,
+  emailAnswer,
   MESSAGE_MAX,
   PAGE_LIMIT_MAX,
   PERSON_NAME_MAX,
   REASON_MAX,
-  TIMESTAMP_MAX,
+  textAnswer,
+  timestampAnswer,
 } from './bounds.js';
 import { base64UploadLength } from './fields.js';
 import { messages } from './messages.js';
@@ -57,10 +58,10 @@ export const KybDocumentParamsSchema = z.strictObject({
 export const KybDocumentSchema = z
   .object({
     id: z.uuid(),
-    fileName: z.string().max(KYB_FILE_NAME_MAX),
+    fileName: textAnswer(KYB_FILE_NAME_MAX),
     contentType: z.enum(KYB_DOCUMENT_CONTENT_TYPES),
     size: z.number().int().nonnegative(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'KybDocument' });
 export type KybDocument = z.infer<typeof KybDocumentSchema>;
@@ -70,9 +71,9 @@ export const KybApplicationSchema = z
   .object({
     status: z.enum(KYB_VIEW_STATUSES),
     /** The reviewer's reason, on a rejection. */
-    reason: z.string().max(KYB_REASON_MAX).nullable(),
-    submittedAt: z.string().max(TIMESTAMP_MAX).nullable(),
-    decidedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    reason: textAnswer(KYB_REASON_MAX).nullable(),
+    submittedAt: timestampAnswer.nullable(),
+    decidedAt: timestampAnswer.nullable(),
     documents: z.array(KybDocumentSchema).max(KYB_MAX_DOCUMENTS),
   })
   .meta({ id: 'KybApplication' });
@@ -81,7 +82,7 @@ export type KybApplication = z.infer<typeof KybApplicationSchema>;
 export const KybResponseSchema = z
   .object({
     success: z.literal(true),
-    message: z.string().max(MESSAGE_MAX).optional(),
+    message: textAnswer(MESSAGE_MAX).optional(),
     kyb: KybApplicationSchema,
   })
   .meta({ id: 'KybResponse' });
@@ -98,13 +99,13 @@ export const AdminKybQuerySchema = z.strictObject({
 export const KybReviewItemSchema = z
   .object({
     userId: z.uuid(),
-    name: z.string().max(PERSON_NAME_MAX),
-    email: z.string().max(EMAIL_MAX),
+    name: textAnswer(PERSON_NAME_MAX),
+    email: emailAnswer(),
     status: z.enum(KYB_STATUSES),
-    reason: z.string().max(KYB_REASON_MAX).nullable(),
-    submittedAt: z.string().max(TIMESTAMP_MAX),
-    decidedAt: z.string().max(TIMESTAMP_MAX).nullable(),
-    decidedByEmail: z.string().max(EMAIL_MAX).nullable(),
+    reason: textAnswer(KYB_REASON_MAX).nullable(),
+    submittedAt: timestampAnswer,
+    decidedAt: timestampAnswer.nullable(),
+    decidedByEmail: emailAnswer().nullable(),
     documents: z.array(KybDocumentSchema).max(KYB_MAX_DOCUMENTS),
   })
   .meta({ id: 'KybReviewItem' });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
+  COUNTRY_CODE,
   LABEL_MAX,
+  linkAnswer,
   MESSAGE_MAX,
-  OUTSIDE_TEXT_MAX,
+  outsideTextAnswer,
   PAGE_LIMIT_MAX,
   PERSON_NAME_MAX,
-  TIMESTAMP_MAX,
-  URL_MAX,
+  textAnswer,
+  timestampAnswer,
 } from './bounds.js';
 import { base64UploadLength } from './fields.js';
 import { COUNTRIES } from './kyc-countries.js';
@@ -37,10 +39,10 @@ export const KycTokenResponseSchema = z
   .object({
     success: z.literal(true),
     /** The provider's WebSDK access token (Sumsub's is a few hundred characters). */
-    token: z.string().max(4096),
-    applicantId: z.string().max(APPLICANT_ID_MAX),
+    token: outsideTextAnswer(4096),
+    applicantId: outsideTextAnswer(APPLICANT_ID_MAX),
     /** The WebSDK `baseUrl`: null means this portal itself (the embedded sandbox). */
-    websdkUrl: z.string().max(URL_MAX).nullable(),
+    websdkUrl: linkAnswer().nullable(),
   })
   .meta({ id: 'KycTokenResponse' });
 export type KycTokenResponse = z.infer<typeof KycTokenResponseSchema>;
@@ -52,13 +54,13 @@ export const KycVerificationStatusResponseSchema = z
     status: KycStatusSchema,
     data: z.object({
       isVerified: z.boolean(),
-      applicantId: z.string().max(APPLICANT_ID_MAX).nullable(),
+      applicantId: outsideTextAnswer(APPLICANT_ID_MAX).nullable(),
       // Sumsub's word (init, pending, queued, onHold, completed…), as its webhooks bound it.
-      reviewStatus: z.string().max(LABEL_MAX).nullable(),
+      reviewStatus: textAnswer(LABEL_MAX).nullable(),
       reviewAnswer: ReviewAnswerSchema.nullable(),
       rejectType: RejectTypeSchema.nullable(),
       /** The reviewer's comment meant for the applicant (Sumsub `moderationComment`). */
-      moderationComment: z.string().max(OUTSIDE_TEXT_MAX).nullable(),
+      moderationComment: outsideTextAnswer().nullable(),
     }),
   })
   .meta({ id: 'KycVerificationStatusResponse' });
@@ -77,7 +79,7 @@ export type KycStoreDataRequest = z.input<typeof KycStoreDataRequestSchema>;
 
 /** Answer of both sync calls (store-data and enhanced-storage). */
 export const KycSyncResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().max(MESSAGE_MAX), status: KycStatusSchema })
+  .object({ success: z.literal(true), message: textAnswer(MESSAGE_MAX), status: KycStatusSchema })
   .meta({ id: 'KycSyncResponse' });
 export type KycSyncResponse = z.infer<typeof KycSyncResponseSchema>;
 
@@ -121,6 +123,11 @@ const isoDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
 
+/** A date of birth as the sandbox form takes it. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An identity document's number as the sandbox form takes it (trimmed). */
+const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+
 export const SandboxApplicantInfoSchema = z
   .strictObject({
     firstName: personName(messages.kycFirstNameRequired),
@@ -129,7 +136,7 @@ export const SandboxApplicantInfoSchema = z
       .string({ error: messages.kycDobRequired })
       .min(1, messages.kycDobRequired)
       .max(10, messages.kycDobInvalid)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, messages.kycDobInvalid)
+      .regex(ISO_DATE, messages.kycDobInvalid)
       .refine(isoDate, messages.kycDobInvalid)
       .refine(
         (dob) => dob >= '1900-01-01' && dob <= new Date().toISOString().slice(0, 10),
@@ -147,7 +154,7 @@ export const SandboxApplicantInfoSchema = z
       .trim()
       .min(1, messages.kycDocumentNumberRequired)
       .max(40, messages.kycDocumentNumberInvalid)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, messages.kycDocumentNumberInvalid),
+      .regex(DOCUMENT_NUMBER, messages.kycDocumentNumberInvalid),
   })
   .meta({ id: 'SandboxApplicantInfo' });
 export type SandboxApplicantInfo = z.infer<typeof SandboxApplicantInfoSchema>;
@@ -168,11 +175,11 @@ const ReviewResultSchema = z.object({
   reviewAnswer: ReviewAnswerSchema,
   reviewRejectType: RejectTypeSchema.optional(),
   /** The provider's comment (its wire format reads up to 2,000), or the sandbox reviewer's reason. */
-  moderationComment: z.string().max(OUTSIDE_TEXT_MAX).optional(),
+  moderationComment: outsideTextAnswer().optional(),
 });
 
 const UploadedDocumentSchema = z.object({
-  contentType: z.string().max(LABEL_MAX),
+  contentType: textAnswer(LABEL_MAX),
   size: z.number().int(),
 });
 
@@ -181,12 +188,12 @@ export const SandboxApplicantSchema = z
   .object({
     success: z.literal(true),
     applicant: z.object({
-      id: z.string().max(APPLICANT_ID_MAX),
-      levelName: z.string().max(LABEL_MAX),
+      id: outsideTextAnswer(APPLICANT_ID_MAX),
+      levelName: textAnswer(LABEL_MAX),
       reviewStatus: z.enum(['init', 'pending', 'completed']),
       reviewResult: ReviewResultSchema.nullable(),
-      createDate: z.string().max(TIMESTAMP_MAX),
-      reviewDate: z.string().max(TIMESTAMP_MAX).nullable(),
+      createDate: timestampAnswer,
+      reviewDate: timestampAnswer.nullable(),
       document: UploadedDocumentSchema.nullable(),
     }),
   })
@@ -197,11 +204,13 @@ export const SandboxFormConfigSchema = z
   .object({
     success: z.literal(true),
     // The list of kyc-countries.ts (249) and the fixed types below.
-    countries: z.array(z.object({ code: z.string().max(3), name: z.string().max(LABEL_MAX) })).max(300),
+    countries: z
+      .array(z.object({ code: z.string().max(3).regex(COUNTRY_CODE), name: textAnswer(LABEL_MAX) }))
+      .max(300),
     documentTypes: z
-      .array(z.object({ code: KycDocumentTypeSchema, name: z.string().max(LABEL_MAX) }))
+      .array(z.object({ code: KycDocumentTypeSchema, name: textAnswer(LABEL_MAX) }))
       .max(KYC_DOCUMENT_TYPES.length),
-    contentTypes: z.array(z.string().max(LABEL_MAX)).max(KYC_DOCUMENT_CONTENT_TYPES.length),
+    contentTypes: z.array(textAnswer(LABEL_MAX)).max(KYC_DOCUMENT_CONTENT_TYPES.length),
     maxDocumentBytes: z.number().int(),
   })
   .meta({ id: 'SandboxFormConfig' });
@@ -212,16 +221,16 @@ export const SandboxFormConfigSchema = z
 export const KycReviewItemSchema = z
   .object({
     // What the sandbox form accepted (SandboxApplicantInfoSchema's bounds).
-    applicantId: z.string().max(APPLICANT_ID_MAX),
-    externalUserId: z.string().max(APPLICANT_ID_MAX),
-    firstName: z.string().max(PERSON_NAME_MAX),
-    lastName: z.string().max(PERSON_NAME_MAX),
-    dob: z.string().max(10),
-    country: z.string().max(3),
+    applicantId: outsideTextAnswer(APPLICANT_ID_MAX),
+    externalUserId: textAnswer(APPLICANT_ID_MAX),
+    firstName: textAnswer(PERSON_NAME_MAX),
+    lastName: textAnswer(PERSON_NAME_MAX),
+    dob: z.string().max(10).regex(ISO_DATE),
+    country: z.string().max(3).regex(COUNTRY_CODE),
     idDocType: KycDocumentTypeSchema,
-    number: z.string().max(40),
+    number: z.string().max(40).regex(DOCUMENT_NUMBER),
     document: UploadedDocumentSchema.nullable(),
-    submittedAt: z.string().max(TIMESTAMP_MAX),
+    submittedAt: timestampAnswer,
   })
   .meta({ id: 'KycReviewItem' });
 export type KycReviewItem = z.infer<typeof KycReviewItemSchema>;
@@ -245,7 +254,7 @@ export type KycRejectRequest = z.input<typeof KycRejectRequestSchema>;
 export const KycDecisionResponseSchema = z
   .object({
     success: z.literal(true),
-    applicantId: z.string().max(APPLICANT_ID_MAX),
+    applicantId: outsideTextAnswer(APPLICANT_ID_MAX),
     reviewStatus: z.literal('completed'),
     reviewResult: ReviewResultSchema,
   })

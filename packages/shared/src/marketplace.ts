@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
-  AMOUNT_MAX,
+  addressAnswer,
   CURSOR_MAX,
-  EMAIL_MAX,
+  cursorAnswer,
+  decimalAnswer,
+  emailAnswer,
   LABEL_MAX,
-  TIMESTAMP_MAX,
-  URL_MAX,
+  linkAnswer,
+  textAnswer,
+  timestampAnswer,
 } from './bounds.js';
 import { TOKEN_TYPES } from './chain-families.js';
 import { EligibilitySchema } from './compliance.js';
@@ -43,17 +45,17 @@ export type MarketplaceQuery = z.infer<typeof MarketplaceQuerySchema>;
 export const MarketplaceTokenSchema = z
   .object({
     id: z.uuid(),
-    name: z.string().max(TOKEN_NAME_MAX),
-    symbol: z.string().max(TOKEN_SYMBOL_MAX),
-    description: z.string().max(TOKEN_DESCRIPTION_MAX),
+    name: textAnswer(TOKEN_NAME_MAX),
+    symbol: textAnswer(TOKEN_SYMBOL_MAX),
+    description: textAnswer(TOKEN_DESCRIPTION_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    assetCategory: z.string().max(LABEL_MAX),
-    contractAddress: z.string().max(ADDRESS_MAX).nullable(),
+    assetCategory: textAnswer(LABEL_MAX),
+    contractAddress: addressAnswer().nullable(),
     /** Whole tokens. */
-    totalSupply: z.string().max(AMOUNT_MAX),
+    totalSupply: decimalAnswer(),
     decimals: z.number().int(),
-    metadata: z.record(z.string().max(METADATA_KEY_MAX), z.unknown()),
-    blockchain: z.string().max(LABEL_MAX),
+    metadata: z.record(textAnswer(METADATA_KEY_MAX), z.unknown()),
+    blockchain: textAnswer(LABEL_MAX),
   })
   .meta({ id: 'MarketplaceToken' });
 
@@ -64,19 +66,19 @@ export const MarketplaceListingSchema = z
     listingId: z.uuid(),
     kind: z.enum(LISTING_KINDS),
     token: MarketplaceTokenSchema,
-    blockchain: z.string().max(LABEL_MAX),
-    network: z.string().max(LABEL_MAX),
-    environment: z.string().max(LABEL_MAX),
+    blockchain: textAnswer(LABEL_MAX),
+    network: textAnswer(LABEL_MAX),
+    environment: textAnswer(LABEL_MAX),
     /** Whole tokens still available. */
-    tokenAmount: z.string().max(AMOUNT_MAX),
-    priceETH: z.string().max(AMOUNT_MAX),
-    deadline: z.string().max(TIMESTAMP_MAX),
-    issuer: z.object({ email: z.string().max(EMAIL_MAX).nullable() }),
+    tokenAmount: decimalAnswer(),
+    priceETH: decimalAnswer(),
+    deadline: timestampAnswer,
+    issuer: z.object({ email: emailAnswer().nullable() }),
     userId: z.uuid(),
     status: z.enum(LISTING_STATUSES),
     available: z.boolean(),
-    explorerUrl: z.string().max(URL_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    explorerUrl: linkAnswer().nullable(),
+    createdAt: timestampAnswer,
     /** Whether the signed-in investor may buy, and if not why; null for issuers and administrators. */
     eligibility: EligibilitySchema.nullable(),
   })
@@ -101,7 +103,7 @@ export const MarketplaceResponseSchema = z
       /** Listings matching the filters (the '{n} tokens found' count); the summary is of the same set. */
       total: z.number().int(),
       summary: MarketplaceSummarySchema,
-      nextCursor: z.string().max(CURSOR_MAX).nullable(),
+      nextCursor: cursorAnswer.nullable(),
     }),
   })
   .meta({ id: 'MarketplaceResponse' });

@@ -4,7 +4,8 @@
  * percent to 6.
  */
 
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+/** A non-negative decimal: digits, and a fraction after a point. */
+export const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /** '1.5' with 18 decimals → 1500000000000000000n; undefined for malformed input or too many decimals. */
 export function parseUnits(value: string, decimals: number): bigint | undefined {

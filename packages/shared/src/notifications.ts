@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LABEL_MAX, MESSAGE_MAX, TIMESTAMP_MAX } from './bounds.js';
+import { LABEL_MAX, MESSAGE_MAX, textAnswer, timestampAnswer } from './bounds.js';
 
 /**
  * What a notification is about. The data carries only plain strings the web app formats in the
@@ -34,8 +34,8 @@ export const NotificationSchema = z
     id: z.uuid(),
     type: NotificationTypeSchema,
     // Names, amounts, an address, a reason of at most 500 and the sentence quoting them.
-    data: z.record(z.string().max(LABEL_MAX), z.string().max(MESSAGE_MAX)),
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    data: z.record(textAnswer(LABEL_MAX), textAnswer(MESSAGE_MAX)),
+    createdAt: timestampAnswer,
     read: z.boolean(),
   })
   .meta({ id: 'Notification' });

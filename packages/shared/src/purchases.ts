@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import {
-  AMOUNT_MAX,
+  decimalAnswer,
   DID_MAX,
-  EMAIL_MAX,
+  emailAnswer,
   LABEL_MAX,
-  TIMESTAMP_MAX,
-  TX_HASH_MAX,
+  linkAnswer,
+  textAnswer,
+  timestampAnswer,
+  txHashAnswer,
   UNPAGED_LIST_MAX,
-  URL_MAX,
 } from './bounds.js';
 import { TOKEN_TYPES } from './chain-families.js';
 import { HoldingStateSchema } from './compliance.js';
@@ -81,22 +82,22 @@ export const PurchaseSchema = z
     id: z.uuid(),
     listingId: z.uuid(),
     tokenId: z.uuid(),
-    tokenName: z.string().max(TOKEN_NAME_MAX),
-    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
+    tokenName: textAnswer(TOKEN_NAME_MAX),
+    tokenSymbol: textAnswer(TOKEN_SYMBOL_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    blockchain: z.string().max(LABEL_MAX),
+    blockchain: textAnswer(LABEL_MAX),
     status: z.enum(PURCHASE_STATUSES),
     /** Whole tokens. */
-    amount: z.string().max(AMOUNT_MAX),
-    costETH: z.string().max(AMOUNT_MAX),
-    percent: z.string().max(AMOUNT_MAX),
-    paymentTxHash: z.string().max(TX_HASH_MAX).nullable(),
-    deliveryTxHash: z.string().max(TX_HASH_MAX).nullable(),
+    amount: decimalAnswer(),
+    costETH: decimalAnswer(),
+    percent: decimalAnswer(),
+    paymentTxHash: txHashAnswer().nullable(),
+    deliveryTxHash: txHashAnswer().nullable(),
     /** Why it failed: one of messages.ts, or the token's rules refusing (an error message). */
-    error: z.string().max(ERROR_MESSAGE_MAX).nullable(),
-    vcUrl: z.string().max(URL_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
-    completedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    error: textAnswer(ERROR_MESSAGE_MAX).nullable(),
+    vcUrl: linkAnswer().nullable(),
+    createdAt: timestampAnswer,
+    completedAt: timestampAnswer.nullable(),
   })
   .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof PurchaseSchema>;
@@ -107,14 +108,14 @@ export const PurchaseResponseSchema = z
     data: z.object({
       purchase: PurchaseSchema,
       ownershipRecord: z.object({
-        amount: z.string().max(AMOUNT_MAX),
-        percent: z.string().max(AMOUNT_MAX),
+        amount: decimalAnswer(),
+        percent: decimalAnswer(),
         /** Null until the delivery transaction exists (the dialog shows 'Pending...'). */
-        transactionHash: z.string().max(TX_HASH_MAX).nullable(),
+        transactionHash: txHashAnswer().nullable(),
         /** The delivery transaction's explorer page, on the token's chain. */
-        explorerUrl: z.string().max(URL_MAX).nullable(),
+        explorerUrl: linkAnswer().nullable(),
       }),
-      vcData: z.object({ ipfsUrl: z.string().max(URL_MAX).nullable() }),
+      vcData: z.object({ ipfsUrl: linkAnswer().nullable() }),
     }),
   })
   .meta({ id: 'PurchaseResponse' });
@@ -125,21 +126,21 @@ export const PurchaseIdParamsSchema = z.object({ id: z.uuid({ error: messages.no
 export const InvestorAssetSchema = z
   .object({
     id: z.uuid(),
-    tokenName: z.string().max(TOKEN_NAME_MAX),
-    tokenSymbol: z.string().max(TOKEN_SYMBOL_MAX),
+    tokenName: textAnswer(TOKEN_NAME_MAX),
+    tokenSymbol: textAnswer(TOKEN_SYMBOL_MAX),
     tokenType: z.enum(TOKEN_TYPES),
-    blockchain: z.string().max(LABEL_MAX),
+    blockchain: textAnswer(LABEL_MAX),
     status: z.enum(PURCHASE_STATUSES),
-    amount: z.string().max(AMOUNT_MAX),
-    percent: z.string().max(AMOUNT_MAX),
+    amount: decimalAnswer(),
+    percent: decimalAnswer(),
     /** What the purchase cost in ETH (exact decimal): the portfolio's value at purchase price. */
-    costETH: z.string().max(AMOUNT_MAX),
-    issuer: z.object({ email: z.string().max(EMAIL_MAX).nullable() }),
-    purchasedAt: z.string().max(TIMESTAMP_MAX),
-    transactionHash: z.string().max(TX_HASH_MAX).nullable(),
+    costETH: decimalAnswer(),
+    issuer: z.object({ email: emailAnswer().nullable() }),
+    purchasedAt: timestampAnswer,
+    transactionHash: txHashAnswer().nullable(),
     /** The delivery transaction's explorer page, on the token's chain. */
-    explorerUrl: z.string().max(URL_MAX).nullable(),
-    vcUrl: z.string().max(URL_MAX).nullable(),
+    explorerUrl: linkAnswer().nullable(),
+    vcUrl: linkAnswer().nullable(),
     tokenId: z.uuid(),
     /** What the token's rules hold of the buyer's balance now (frozen, locked up); null until delivered. */
     holding: HoldingStateSchema.nullable(),

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
-  AMOUNT_MAX,
-  CID_MAX,
+  addressAnswer,
+  cidAnswer,
+  decimalAnswer,
   LABEL_MAX,
+  linkAnswer,
   MESSAGE_MAX,
-  TIMESTAMP_MAX,
-  TX_HASH_MAX,
+  textAnswer,
+  timestampAnswer,
+  txHashAnswer,
   UNPAGED_LIST_MAX,
-  URL_MAX,
 } from './bounds.js';
 import { messages } from './messages.js';
 
@@ -19,10 +20,10 @@ const DESIGN_ID_MAX = 64;
 
 export const SbtImageSchema = z
   .object({
-    id: z.string().max(DESIGN_ID_MAX),
-    name: z.string().max(LABEL_MAX),
-    url: z.string().max(URL_MAX),
-    description: z.string().max(MESSAGE_MAX),
+    id: textAnswer(DESIGN_ID_MAX),
+    name: textAnswer(LABEL_MAX),
+    url: linkAnswer(),
+    description: textAnswer(MESSAGE_MAX),
   })
   .meta({ id: 'SbtImage' });
 export type SbtImage = z.infer<typeof SbtImageSchema>;
@@ -38,23 +39,23 @@ export type SbtStatus = (typeof SBT_STATUSES)[number];
 export const SbtSchema = z
   .object({
     id: z.uuid(),
-    imageId: z.string().max(DESIGN_ID_MAX),
-    imageUrl: z.string().max(URL_MAX),
-    name: z.string().max(LABEL_MAX),
+    imageId: textAnswer(DESIGN_ID_MAX),
+    imageUrl: linkAnswer(),
+    name: textAnswer(LABEL_MAX),
     status: z.enum(SBT_STATUSES),
     minted: z.boolean(),
-    txHash: z.string().max(TX_HASH_MAX).nullable(),
+    txHash: txHashAnswer().nullable(),
     /** A uint256 in decimal. */
-    tokenId: z.string().max(AMOUNT_MAX).nullable(),
-    contractAddress: z.string().max(ADDRESS_MAX).nullable(),
-    holderAddress: z.string().max(ADDRESS_MAX),
-    explorerUrl: z.string().max(URL_MAX).nullable(),
-    vcCid: z.string().max(CID_MAX).nullable(),
-    vcUrl: z.string().max(URL_MAX).nullable(),
+    tokenId: decimalAnswer().nullable(),
+    contractAddress: addressAnswer().nullable(),
+    holderAddress: addressAnswer(),
+    explorerUrl: linkAnswer().nullable(),
+    vcCid: cidAnswer.nullable(),
+    vcUrl: linkAnswer().nullable(),
     /** One of messages.ts (the mint job records no outside text). */
-    error: z.string().max(MESSAGE_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
-    mintedAt: z.string().max(TIMESTAMP_MAX).nullable(),
+    error: textAnswer(MESSAGE_MAX).nullable(),
+    createdAt: timestampAnswer,
+    mintedAt: timestampAnswer.nullable(),
   })
   .meta({ id: 'Sbt' });
 export type Sbt = z.infer<typeof SbtSchema>;
@@ -76,7 +77,7 @@ export const SbtMintRequestSchema = z
 export const SbtIdParamsSchema = z.object({ id: z.uuid({ error: messages.sbtNotFound }) });
 
 export const SbtResponseSchema = z
-  .object({ success: z.literal(true), message: z.string().max(MESSAGE_MAX).optional(), sbt: SbtSchema })
+  .object({ success: z.literal(true), message: textAnswer(MESSAGE_MAX).optional(), sbt: SbtSchema })
   .meta({ id: 'SbtResponse' });
 
 export const SbtListResponseSchema = z

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
-  EMAIL_MAX,
+  addressAnswer,
+  emailAnswer,
   IP_MAX,
   LABEL_MAX,
+  linkAnswer,
   MESSAGE_MAX,
   PERSON_NAME_MAX,
-  TIMESTAMP_MAX,
+  textAnswer,
+  timestampAnswer,
   UNPAGED_LIST_MAX,
   URL_MAX,
   USER_AGENT_MAX,
@@ -83,12 +85,12 @@ export const AccountSettingsSchema = z
   .object({
     // The first and last names are the user's name split at sign-up, when never edited here.
     personal: z.object({
-      firstName: z.string().max(PERSON_NAME_MAX),
-      lastName: z.string().max(PERSON_NAME_MAX),
-      email: z.string().max(EMAIL_MAX),
-      phone: z.string().max(PHONE_MAX),
-      company: z.string().max(COMPANY_MAX),
-      avatarUrl: z.string().max(URL_MAX).nullable(),
+      firstName: textAnswer(PERSON_NAME_MAX),
+      lastName: textAnswer(PERSON_NAME_MAX),
+      email: emailAnswer(),
+      phone: textAnswer(PHONE_MAX),
+      company: textAnswer(COMPANY_MAX),
+      avatarUrl: linkAnswer().nullable(),
     }),
     preferences: PreferencesSchema,
     security: SecuritySettingsSchema,
@@ -99,7 +101,7 @@ export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 export const AccountSettingsResponseSchema = z
   .object({
     success: z.literal(true),
-    message: z.string().max(MESSAGE_MAX).optional(),
+    message: textAnswer(MESSAGE_MAX).optional(),
     settings: AccountSettingsSchema,
   })
   .meta({ id: 'AccountSettingsResponse' });
@@ -127,11 +129,15 @@ export const ActiveSessionSchema = z
     id: z.uuid(),
     current: z.boolean(),
     // "Firefox on Windows", from the browser's User-Agent; null when it cannot be told.
-    device: z.string().max(LABEL_MAX).nullable(),
-    userAgent: z.string().max(USER_AGENT_MAX).nullable(),
-    ip: z.string().max(IP_MAX).nullable(),
-    createdAt: z.string().max(TIMESTAMP_MAX),
-    lastUsedAt: z.string().max(TIMESTAMP_MAX),
+    device: textAnswer(LABEL_MAX).nullable(),
+    userAgent: textAnswer(USER_AGENT_MAX).nullable(),
+    ip: z
+      .string()
+      .max(IP_MAX)
+      .regex(/^[0-9A-Za-z:.%]+$/)
+      .nullable(),
+    createdAt: timestampAnswer,
+    lastUsedAt: timestampAnswer,
   })
   .meta({ id: 'ActiveSession' });
 export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
@@ -155,7 +161,14 @@ const codeField = z
 
 export const TwoFactorSetupResponseSchema = z
   // A 20-byte base32 secret (32 characters) and its otpauth:// URL, which names the account.
-  .object({ success: z.literal(true), secret: z.string().max(64), otpauthUrl: z.string().max(URL_MAX) })
+  .object({
+    success: z.literal(true),
+    secret: z
+      .string()
+      .max(64)
+      .regex(/^[A-Z2-7]+=*$/),
+    otpauthUrl: linkAnswer(),
+  })
   .meta({ id: 'TwoFactorSetupResponse' });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 
@@ -165,9 +178,16 @@ export const TwoFactorEnableRequestSchema = z
 export const TwoFactorEnableResponseSchema = z
   .object({
     success: z.literal(true),
-    message: z.string().max(MESSAGE_MAX),
+    message: textAnswer(MESSAGE_MAX),
     // Ten codes of the form xxxxx-xxxxx (two-factor.ts).
-    recoveryCodes: z.array(z.string().max(20)).max(20),
+    recoveryCodes: z
+      .array(
+        z
+          .string()
+          .max(20)
+          .regex(/^[0-9a-f]{5}-[0-9a-f]{5}$/),
+      )
+      .max(20),
   })
   .meta({ id: 'TwoFactorEnableResponse' });
 export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponseSchema>;
@@ -187,16 +207,16 @@ export const TwoFactorLoginRequestSchema = z
 export const LinkedWalletSchema = z
   .object({
     id: z.uuid(),
-    address: z.string().max(ADDRESS_MAX),
+    address: addressAnswer(),
     chainId: z.number().int(),
-    linkedAt: z.string().max(TIMESTAMP_MAX),
+    linkedAt: timestampAnswer,
   })
   .meta({ id: 'LinkedWallet' });
 export type LinkedWallet = z.infer<typeof LinkedWalletSchema>;
 export const LinkedWalletsResponseSchema = z
   .object({
     success: z.literal(true),
-    message: z.string().max(MESSAGE_MAX).optional(),
+    message: textAnswer(MESSAGE_MAX).optional(),
     // Not capped by the product: each is a signed link by the user, far below this.
     wallets: z.array(LinkedWalletSchema).max(UNPAGED_LIST_MAX),
   })
@@ -206,9 +226,17 @@ export const SiweNonceResponseSchema = z
   // EIP-4361: a nonce of at least 8 alphanumerics; the portal's host and public URL.
   .object({
     success: z.literal(true),
-    nonce: z.string().max(100),
-    domain: z.string().max(URL_MAX),
-    uri: z.string().max(URL_MAX),
+    /** EIP-4361: at least 8 letters and digits. */
+    nonce: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9]+$/),
+    /** The portal's host (and port), as EIP-4361 names it. */
+    domain: z
+      .string()
+      .max(URL_MAX)
+      .regex(/^[^\s/@]+$/),
+    uri: linkAnswer(),
   })
   .meta({ id: 'SiweNonceResponse' });
 export type SiweNonceResponse = z.infer<typeof SiweNonceResponseSchema>;

@@ -6,6 +6,16 @@
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Text that passes the rule above, whole: what every request string is held to (plugins/input-text.ts). */
+export const WITHOUT_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`);
+
+/**
+ * Text from outside stored as it came (a node's error, a KYC provider's comment): anything but
+ * NUL, which PostgreSQL text cannot hold.
+ */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+export const WITHOUT_NUL = /^[^\u0000]*$/;
+
 /**
  * The path of the first string (or object key) in `value` that holds a control character, as
  * field names (`['credential', 'proof', 'proofValue']`); undefined when there is none.

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import {
-  ADDRESS_MAX,
+  addressAnswer,
   CURSOR_MAX,
-  EMAIL_MAX,
+  cursorAnswer,
+  emailAnswer,
   LABEL_MAX,
   PAGE_LIMIT_MAX,
   PERSON_NAME_MAX,
-  TIMESTAMP_MAX,
+  textAnswer,
+  timestampAnswer,
 } from './bounds.js';
 
 export const WalletSchema = z
-  .object({ assetId: z.string().max(LABEL_MAX), address: z.string().max(ADDRESS_MAX) })
+  .object({ assetId: textAnswer(LABEL_MAX), address: addressAnswer() })
   .meta({ id: 'Wallet' });
 export type Wallet = z.infer<typeof WalletSchema>;
 
@@ -60,9 +62,7 @@ export const WALLET_PROFILE_FIELD_NAMES = Object.values(WALLET_PROFILE_FIELDS).f
 
 /** The per-chain fields as optional strings, for the profile schema. */
 export const WalletProfileFieldsSchema = z.object(
-  Object.fromEntries(
-    WALLET_PROFILE_FIELD_NAMES.map((field) => [field, z.string().max(ADDRESS_MAX).optional()]),
-  ) as {
+  Object.fromEntries(WALLET_PROFILE_FIELD_NAMES.map((field) => [field, addressAnswer().optional()])) as {
     [K in WalletProfileField]: z.ZodOptional<z.ZodString>;
   },
 );
@@ -81,13 +81,13 @@ export function walletProfileFields(wallets: readonly Wallet[]): Partial<Record<
 /** The vault info of docs/product.md §2.5: both spellings of the id and the name are sent. */
 export const VaultSchema = z
   .object({
-    vaultId: z.string().max(VAULT_ID_MAX),
-    id: z.string().max(VAULT_ID_MAX),
-    vaultName: z.string().max(LABEL_MAX),
-    name: z.string().max(LABEL_MAX),
+    vaultId: textAnswer(VAULT_ID_MAX),
+    id: textAnswer(VAULT_ID_MAX),
+    vaultName: textAnswer(LABEL_MAX),
+    name: textAnswer(LABEL_MAX),
     autoFuel: z.boolean(),
     provider: CustodyProviderSchema,
-    createdAt: z.string().max(TIMESTAMP_MAX),
+    createdAt: timestampAnswer,
   })
   .meta({ id: 'Vault' });
 export type Vault = z.infer<typeof VaultSchema>;
@@ -139,12 +139,12 @@ export const VaultUsersQuerySchema = z.strictObject({
 export const VaultUserStatusSchema = z
   .object({
     id: z.uuid(),
-    name: z.string().max(PERSON_NAME_MAX),
-    email: z.string().max(EMAIL_MAX),
+    name: textAnswer(PERSON_NAME_MAX),
+    email: emailAnswer(),
     role: z.enum(['ADMIN', 'ISSUER', 'INVESTOR']),
     hasVault: z.boolean(),
     vaultStatus: z.enum(['active', 'creating', 'none']),
-    vaultId: z.string().max(VAULT_ID_MAX).nullable(),
+    vaultId: textAnswer(VAULT_ID_MAX).nullable(),
     walletCount: z.number().int().nonnegative(),
   })
   .meta({ id: 'VaultUserStatus' });
@@ -154,7 +154,7 @@ export const VaultUsersResponseSchema = z
   .object({
     success: z.literal(true),
     users: z.array(VaultUserStatusSchema).max(PAGE_LIMIT_MAX),
-    nextCursor: z.string().max(CURSOR_MAX).nullable(),
+    nextCursor: cursorAnswer.nullable(),
   })
   .meta({ id: 'VaultUsersResponse' });
 export type VaultUsersResponse = z.infer<typeof VaultUsersResponseSchema>;

@@ -14,6 +14,7 @@ import {
   VerifyCredentialRequestSchema,
   VerifyCredentialResponseSchema,
 } from '@portal/shared/credentials';
+import { textAnswer } from '@portal/shared/bounds';
 import { z } from 'zod';
 import type { App } from '../../app.js';
 import { errorResponses } from '../../http.js';
@@ -72,7 +73,7 @@ export function credentialsRoutes(
         produces: ['application/vc+ld+json'],
         params: StatusListParamsSchema,
         // A status list credential: our own few top-level terms.
-        response: { 200: z.record(z.string().max(100), z.unknown()), ...errorResponses },
+        response: { 200: z.record(textAnswer(100), z.unknown()), ...errorResponses },
       },
     },
     async (request, reply) => {

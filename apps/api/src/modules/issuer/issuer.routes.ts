@@ -10,7 +10,7 @@ import {
   TOKEN_DESCRIPTION_MAX,
 } from '@portal/shared/issuer';
 import { z } from 'zod';
-import { LABEL_MAX } from '@portal/shared/bounds';
+import { LABEL_MAX, textAnswer } from '@portal/shared/bounds';
 import type { App } from '../../app.js';
 import { errorResponses } from '../../http.js';
 import { caller } from '../../plugins/policy.js';
@@ -24,10 +24,10 @@ const ItemParamsSchema = z.object({ id: z.uuid(), item: z.coerce.number().int().
 const ItemMetadataSchema = z
   .object({
     // "<token name> #<item>", the token's description, and its category and symbol.
-    name: z.string().max(LABEL_MAX),
-    description: z.string().max(TOKEN_DESCRIPTION_MAX),
+    name: textAnswer(LABEL_MAX),
+    description: textAnswer(TOKEN_DESCRIPTION_MAX),
     attributes: z
-      .array(z.object({ trait_type: z.string().max(LABEL_MAX), value: z.string().max(LABEL_MAX) }))
+      .array(z.object({ trait_type: textAnswer(LABEL_MAX), value: textAnswer(LABEL_MAX) }))
       .max(10),
   })
   .meta({ id: 'ItemMetadata' });
