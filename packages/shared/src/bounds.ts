@@ -63,7 +63,7 @@ export const UNPAGED_LIST_MAX = 10_000;
 /*
  * Answer fields: each kind of string an answer carries, bounded and restricted to what it really is
  * (OWASP API4: a format, pattern or enum for every string). Answers are checked against them on the
- * way out, so each restriction is true of everything the portal stores or builds (ADR 64).
+ * way out, so each restriction is true of everything the portal stores or builds (ADR 65).
  */
 
 /** Text the portal wrote or took from a request, which holds no control characters (text.ts). */

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@portal/shared/auth';
+import { WITHOUT_CONTROL_CHARACTERS } from '@portal/shared/text';
 import { ACCESS_COOKIE } from '../modules/auth/session-cookies.js';
 import { recordEvidence } from '../test/evidence.js';
 import { createTestApp, json, type TestApp } from '../test/test-app.js';
@@ -67,31 +68,50 @@ function referencedSchemas(): Set<string> {
   return used;
 }
 
+type Check = (schema: Record<string, unknown>, types: unknown[]) => string[];
+
 /**
- * Where `value` (a piece of the document, following its component references) holds a string,
- * array or integer without a bound: maxLength, maxItems, format int32/int64. Fixed strings (enum,
- * const) need none.
+ * What `check` finds wrong in each schema of `value` (a piece of the document, following its
+ * component references), each at its place.
  */
-function unboundedIn(value: unknown, at: string, seen = new Set<string>()): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => unboundedIn(item, `${at}[${i}]`, seen));
+function problemsIn(value: unknown, at: string, check: Check, seen = new Set<string>()): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => problemsIn(item, `${at}[${i}]`, check, seen));
   if (!value || typeof value !== 'object') return [];
   const schema = value as Record<string, unknown>;
   const found: string[] = [];
   const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
   if (ref && !seen.has(ref)) {
     seen.add(ref);
-    found.push(...unboundedIn(document.components.schemas[ref], ref, seen));
+    found.push(...problemsIn(document.components.schemas[ref], ref, check, seen));
   }
-  const types = ([] as unknown[]).concat(schema.type);
-  const fixed = 'enum' in schema || 'const' in schema;
-  if (types.includes('string') && !fixed && schema.maxLength === undefined) found.push(`${at}: string`);
-  if (types.includes('array') && schema.maxItems === undefined) found.push(`${at}: array`);
-  if (types.includes('integer') && !['int32', 'int64'].includes(schema.format as string))
-    found.push(`${at}: integer`);
+  found.push(...check(schema, ([] as unknown[]).concat(schema.type)).map((problem) => `${at}: ${problem}`));
   for (const [key, child] of Object.entries(schema))
-    if (key !== '$ref') found.push(...unboundedIn(child, `${at}.${key}`, seen));
+    if (key !== '$ref') found.push(...problemsIn(child, `${at}.${key}`, check, seen));
   return found;
 }
+
+/**
+ * A string, array or integer without a bound: maxLength, maxItems, format int32/int64. Fixed
+ * strings (enum, const) need none.
+ */
+const unbounded: Check = (schema, types) => {
+  const fixed = 'enum' in schema || 'const' in schema;
+  return [
+    ...(types.includes('string') && !fixed && schema.maxLength === undefined ? ['string'] : []),
+    ...(types.includes('array') && schema.maxItems === undefined ? ['array'] : []),
+    ...(types.includes('integer') && !['int32', 'int64'].includes(schema.format as string)
+      ? ['integer']
+      : []),
+  ];
+};
+const unboundedIn = (value: unknown, at: string, seen?: Set<string>) =>
+  problemsIn(value, at, unbounded, seen);
+
+/** A string that may be anything: no format, pattern, enum or const (OWASP API4 string-restricted). */
+const unrestricted: Check = (schema, types) =>
+  types.includes('string') && !['format', 'pattern', 'enum', 'const'].some((key) => key in schema)
+    ? ['string']
+    : [];
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
@@ -209,6 +229,30 @@ describe('the OpenAPI document', () => {
     const seen = new Set<string>();
     const unbounded = operations.flatMap(({ key, operation }) => unboundedIn(operation.responses, key, seen));
     expect(unbounded).toEqual([]);
+  });
+
+  it('restricts every string a request or answer carries to what it is (OWASP API4: format, pattern or enum)', () => {
+    const seen = new Set<string>();
+    const found = operations.flatMap(({ key, operation }) =>
+      problemsIn(
+        {
+          parameters: operation.parameters,
+          // Webhooks are held to their sender's signature, not to the text rule (input-text.ts).
+          body: key === 'POST /api/kyc/webhook' ? undefined : operation.requestBody,
+          responses: operation.responses,
+        },
+        key,
+        unrestricted,
+        seen,
+      ),
+    );
+    // The verified name and country as the KYC provider sealed them: no rule of the portal's
+    // holds for them (ADR 65).
+    expect(found).toEqual(['User.properties.kycVerifiedName: string', 'User.properties.kycCountry: string']);
+    // The text rule itself is written out for request strings with no tighter restriction.
+    expect(document.components.schemas.AdminSuspendRequestInput).toMatchObject({
+      properties: { reason: { pattern: WITHOUT_CONTROL_CHARACTERS.source } },
+    });
   });
 
   it('describes webhook bodies, which their routes check only after the signature', () => {

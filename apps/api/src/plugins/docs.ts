@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { z } from 'zod';
 import { CSRF_HEADER } from '@portal/shared/auth';
 import { messages } from '@portal/shared/messages';
-import { CONTROL_CHARACTER } from '@portal/shared/text';
+import { CONTROL_CHARACTER, WITHOUT_CONTROL_CHARACTERS } from '@portal/shared/text';
 import { DomainError } from '../errors.js';
 import { ACCESS_COOKIE } from '../modules/auth/session-cookies.js';
 import { KycWebhookEventSchema } from '../providers/kyc/sumsub-wire.js';
@@ -38,7 +38,14 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            // What modules/auth/access-tokens.ts checks.
+            description:
+              'An EdDSA access token (RFC 9068 `at+jwt`), checked as RFC8725 (JWT best current practices) recommends: one algorithm, an explicit type, issuer, audience and expiry.',
+          },
           session: {
             type: 'apiKey',
             in: 'cookie',
@@ -257,6 +264,7 @@ function exact(document: OpenApiDocument, routes: Map<string, RouteOptions>): Op
     }
   }
   withDerivedBounds(document);
+  withRequestTextRule(document, routes);
   return withoutUnusedSchemas(document);
 }
 
@@ -283,24 +291,61 @@ function withDerivedBounds(document: OpenApiDocument): void {
   visit(document.components);
 }
 
-/** Drops component schemas nothing in the paths reaches (zod's registry holds every shared schema). */
-function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
-  const schemas = document.components.schemas ?? {};
-  const used = new Set<string>();
+/**
+ * The text rule every request string is held to before its route sees it (no control characters:
+ * plugins/input-text.ts), written out as the pattern of each request string that has no tighter
+ * format, pattern or enum (OWASP API4). Webhooks are exempt from the rule, and so are left alone;
+ * a component an answer also uses is left alone too, since answers are not held to it there.
+ */
+function withRequestTextRule(document: OpenApiDocument, routes: Map<string, RouteOptions>): void {
+  const schemas = (document.components.schemas ?? {}) as Record<string, unknown>;
+  const requests: unknown[] = [];
+  const answers: unknown[] = [];
+  for (const [path, operations] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(operations)) {
+      answers.push(operation.responses);
+      const { parameters, requestBody } = operation as { parameters?: unknown; requestBody?: unknown };
+      if (routes.get(`${method.toUpperCase()} ${path}`)?.config?.policy !== 'webhook')
+        requests.push(parameters, requestBody);
+    }
+  const answered = schemasReachedFrom(answers, schemas);
+  const restrict = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(restrict);
+    if (!value || typeof value !== 'object') return;
+    const schema = value as Record<string, unknown>;
+    const types = ([] as unknown[]).concat(schema.type);
+    if (types.includes('string') && !['format', 'pattern', 'enum', 'const'].some((key) => key in schema))
+      schema.pattern = WITHOUT_CONTROL_CHARACTERS.source;
+    for (const [key, child] of Object.entries(schema)) if (key !== '$ref') restrict(child);
+  };
+  restrict(requests);
+  for (const name of schemasReachedFrom(requests, schemas)) if (!answered.has(name)) restrict(schemas[name]);
+}
+
+/** Names of the component schemas `parts` refer to, directly or through other components. */
+function schemasReachedFrom(parts: unknown[], schemas: Record<string, unknown>): Set<string> {
+  const names = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
       if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
         const name = child.slice('#/components/schemas/'.length);
-        if (!used.has(name)) {
-          used.add(name);
+        if (!names.has(name)) {
+          names.add(name);
           visit(schemas[name]);
         }
       } else visit(child);
     }
   };
-  visit(document.paths);
+  parts.forEach(visit);
+  return names;
+}
+
+/** Drops component schemas nothing in the paths reaches (zod's registry holds every shared schema). */
+function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const schemas = document.components.schemas ?? {};
+  const used = schemasReachedFrom([document.paths], schemas);
   document.components.schemas = Object.fromEntries(
     Object.entries(schemas).filter(([name]) => used.has(name)),
   );
