@@ -18,6 +18,7 @@ import { ExplorerIconLink } from '../../../components/ExplorerIconLink';
 import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { formatDate } from '../../../lib/format';
+import { EligibilityNote } from '../../compliance';
 import { EmailText } from './EmailText';
 import { ListingDetails } from './ListingDetails';
 import { visuallyHidden } from '../../../lib/visually-hidden';
@@ -81,6 +82,8 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
               {token.description}
             </Box>
           )}
+          {/* Before paying, whether the signed-in investor may buy, and if not why (docs/product.md §4.12). */}
+          {listing.eligibility && <EligibilityNote eligibility={listing.eligibility} />}
         </TableCell>
         <TableCell>{token.symbol}</TableCell>
         <TableCell>{token.tokenType}</TableCell>

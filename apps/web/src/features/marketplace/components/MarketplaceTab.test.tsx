@@ -208,4 +208,26 @@ describe('MarketplaceTab (docs/product.md §2.8)', () => {
       await screen.findByRole('dialog', { name: 'Purchase Harbour Offices (HRBR)' }),
     ).toBeInTheDocument();
   });
+
+  it('each row says before paying whether the investor may buy, and if not why, in words', async () => {
+    const refused = sampleListing({
+      listingId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      eligibility: {
+        eligible: false,
+        reason: 'country-blocked',
+        message: 'This token is not offered to investors resident in United States.',
+        params: { country: 'USA' },
+      },
+    });
+    const staff = sampleListing({ listingId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', eligibility: null });
+    stubFetch(() => json(200, marketplaceAnswer([harbour, refused, staff], { total: 3 })));
+    renderTab();
+    const [allowed, blocked, unasked] = await screen.findAllByTestId('listing-row');
+    expect(within(allowed!).getByTestId('eligibility-note')).toHaveTextContent('You may buy this token.');
+    expect(within(blocked!).getByTestId('eligibility-note')).toHaveTextContent(
+      'This token is not offered to investors resident in United States.',
+    );
+    // Issuers and administrators are not asked.
+    expect(within(unasked!).queryByTestId('eligibility-note')).toBeNull();
+  });
 });

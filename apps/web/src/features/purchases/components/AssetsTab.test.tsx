@@ -73,4 +73,17 @@ describe('AssetsTab (docs/product.md §2.10)', () => {
       expect(calls.filter((call) => call.path === '/api/token-purchases/my-assets')).toHaveLength(2),
     );
   });
+
+  it("a card shows what the token's rules hold: the frozen amount and the lock-up's end", async () => {
+    const held = sampleAsset({
+      holding: { balance: '25', frozen: '10', lockedUntil: '2027-03-12T10:00:00.000Z' },
+    });
+    stubFetch(() => json(200, { success: true, assets: [held, { ...settling, holding: null }] }));
+    renderAt('/dashboard?tab=assets', withQueryClient(<AssetsTab />), '/dashboard');
+    const [first, second] = await screen.findAllByTestId('asset-card');
+    expect(first).toHaveTextContent('Frozen10 HRBR');
+    expect(first).toHaveTextContent('Locked untilMarch 12, 2027');
+    expect(within(second!).queryByTestId('asset-frozen')).toBeNull();
+    expect(within(second!).queryByTestId('asset-locked-until')).toBeNull();
+  });
 });

@@ -18,6 +18,7 @@ import { StatusChip, assetStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { tabHref } from '../../../lib/dashboard-paths';
 import { formatDateTime, formatPercent } from '../../../lib/format';
+import { longDate } from '../../compliance';
 import { ViewCredentialButton } from '../../credentials';
 import { useMyAssets } from '../api/my-assets';
 import { TransactionHash } from './TransactionHash';
@@ -60,6 +61,21 @@ function AssetCard({ asset }: { asset: InvestorAsset }) {
           <Detail term={t('assets.percent')}>{formatPercent(asset.percent, i18n.language)}</Detail>
           <Detail term={t('assets.issuer')}>{asset.issuer.email ?? t('marketplace.unknownIssuer')}</Detail>
           <Detail term={t('assets.purchasedAt')}>{formatDateTime(asset.purchasedAt, i18n.language)}</Detail>
+          {/* What the token's rules hold of this balance now (docs/product.md §4.12). */}
+          {asset.holding && Number(asset.holding.frozen) > 0 && (
+            <Detail term={t('assets.frozen')}>
+              <span data-testid="asset-frozen">
+                {asset.holding.frozen} {asset.tokenSymbol}
+              </span>
+            </Detail>
+          )}
+          {asset.holding?.lockedUntil && (
+            <Detail term={t('assets.lockedUntil')}>
+              <span data-testid="asset-locked-until">
+                {longDate(asset.holding.lockedUntil, i18n.language)}
+              </span>
+            </Detail>
+          )}
           <Detail sx={{ gridColumn: '1 / -1' }} term={t('assets.hash')}>
             {asset.transactionHash ? (
               <TransactionHash

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OPEN_RULES, type Eligibility } from '@portal/shared/compliance';
 import type { MarketplaceListing } from '@portal/shared/marketplace';
 import { withQueryClient } from '../../../testing/query-client';
 import {
@@ -28,11 +29,27 @@ function renderDialog(item: MarketplaceListing = listing, onClose = vi.fn()) {
   return onClose;
 }
 
+const ELIGIBLE: Eligibility = { eligible: true, reason: null, message: null, params: {} };
+
+/** GET /api/tokens/:id/eligibility's answer. */
+const eligibilityAnswer = (eligibility: Eligibility = ELIGIBLE) =>
+  json(200, {
+    success: true,
+    data: {
+      tokenId: listing.token.id,
+      rules: OPEN_RULES,
+      paused: false,
+      eligibility,
+      holding: { balance: '0', frozen: '0', lockedUntil: null },
+    },
+  });
+
 /** The profile, the purchase (202 PENDING) and its status: `statuses` in turn, the last one repeated. */
 function stubPurchase(statuses: Array<'PENDING' | 'SETTLING' | 'COMPLETED' | 'FAILED'>, failure?: string) {
   let polls = 0;
   return stubFetch((path) => {
     if (path === '/api/auth/profile') return json(200, profileAnswer());
+    if (path.includes('/eligibility')) return eligibilityAnswer();
     if (path.startsWith('/api/token-purchases/')) {
       const status = statuses[Math.min(polls++, statuses.length - 1)]!;
       return json(200, purchaseAnswer(status, { error: status === 'FAILED' ? (failure ?? null) : null }));
@@ -283,6 +300,7 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const path = String(input);
       if (path === '/api/auth/profile') return json(200, profileAnswer());
+      if (path.includes('/eligibility')) return eligibilityAnswer();
       keys.push(new Headers(init.headers).get('idempotency-key'));
       if (attempt++ === 0) throw new TypeError('Failed to fetch');
       return json(502, { success: false, error: 'Bad gateway' });
@@ -300,5 +318,68 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
     await waitFor(() => expect(keys).toHaveLength(3));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it("asks the token's rules as the amount changes: a refusal disables Buy and is said, politely announced", async () => {
+    const asked: string[] = [];
+    stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer());
+      if (path.includes('/eligibility')) {
+        asked.push(path);
+        const amount = new URL(path, 'http://portal.test').searchParams.get('amount');
+        return eligibilityAnswer(
+          amount && Number(amount) < 10
+            ? {
+                eligible: false,
+                reason: 'below-minimum',
+                message: 'The minimum purchase is 10 tokens.',
+                params: { amount: '10' },
+              }
+            : ELIGIBLE,
+        );
+      }
+      return json(202, purchaseAnswer('PENDING'));
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await screen.findByText(BUYER_DID);
+    await user.click(within(dialog()).getByRole('button', { name: 'Tokens (HRBR)' }));
+    await user.type(amountBox(), '5');
+    const status = within(dialog()).getByTestId('eligibility-status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(status).toHaveTextContent('The minimum purchase is 10 tokens.'));
+    expect(within(dialog()).getByRole('button', { name: 'Purchase Tokens' })).toBeDisabled();
+    expect(asked).toContain(`/api/tokens/${listing.token.id}/eligibility?amount=5`);
+
+    await user.type(amountBox(), '0');
+    await waitFor(() => expect(status).toHaveTextContent(''));
+    expect(within(dialog()).getByRole('button', { name: 'Purchase Tokens' })).toBeEnabled();
+    // Typing is checked once it pauses, not at each key.
+    expect(asked.filter((path) => path.endsWith('amount=5')).length).toBe(1);
+  });
+
+  it('a purchase the server refuses as NOT_ELIGIBLE shows the same reason, in words', async () => {
+    stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer());
+      if (path.includes('/eligibility')) return eligibilityAnswer();
+      return json(403, {
+        success: false,
+        code: 'NOT_ELIGIBLE',
+        error: 'This token is offered only to investors resident in France.',
+        reason: 'country-not-allowed',
+        params: { countries: 'FRA,DEU' },
+      });
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await screen.findByText(BUYER_DID);
+    await user.type(amountBox(), '0.01');
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('button', { name: 'Purchase Tokens' })).toBeEnabled(),
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Purchase Tokens' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'This token is offered only to investors resident in France and Germany.',
+    );
   });
 });

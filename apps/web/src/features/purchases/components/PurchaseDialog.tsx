@@ -27,6 +27,7 @@ import { chainLabelKey } from '../../../lib/chain-label';
 import { tabHref } from '../../../lib/dashboard-paths';
 import { formatDateTime, formatPercent } from '../../../lib/format';
 import { useProfile } from '../../auth';
+import { EligibilityAlert, refusalOf, useEligibility, useEligibilityText } from '../../compliance';
 import { KycDialog } from '../../kyc';
 import {
   convertInput,
@@ -87,6 +88,15 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
   // Checked as it is typed: the button waits for a valid amount, and no share shows for a wrong one.
   const typed = input.trim() ? purchaseProblem(listing, mode, input, identity) : undefined;
   const amountProblem = typed?.key === 'purchaseMissingInfo' ? undefined : typed;
+  // The token's rules, asked as the amount changes (docs/product.md §4.12): Buy waits for a yes.
+  // Rows carry no answer for issuers and administrators, who are not asked.
+  const eligibilityText = useEligibilityText();
+  const eligibility = useEligibility(
+    token.id,
+    amountProblem ? undefined : amounts.tokens || undefined,
+    listing.eligibility !== null && !completed,
+  );
+  const refusal = eligibility.data && eligibilityText(eligibility.data.eligibility);
   const shownError = formError ?? (failed ? { text: purchase.error ?? messages.purchaseFailed } : undefined);
 
   useEffect(() => {
@@ -119,8 +129,13 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
     } catch (error) {
       // A refusal is final (the next attempt is a new submission); a lost answer may be retried as is.
       if (error instanceof ApiError && error.status < 500) pending.current = undefined;
+      const refused = refusalOf(error);
       setFormError({
-        text: error instanceof Error ? error.message : messages.purchaseFailed,
+        text: refused
+          ? (eligibilityText(refused) ?? messages.purchaseFailed)
+          : error instanceof Error
+            ? error.message
+            : messages.purchaseFailed,
         kyc:
           error instanceof ApiError && error.status === 403 && error.message === messages.purchaseKycRequired,
       });
@@ -286,6 +301,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
             : t('purchase.equalsEth', { eth: amounts.eth })
         }
       />
+      <EligibilityAlert refusal={refusal} />
       <Box
         component="section"
         aria-labelledby={`${titleId}-summary`}
@@ -350,7 +366,9 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
               <AppButton
                 type="submit"
                 form={`${titleId}-form`}
-                disabled={busy || !input.trim() || missingSetup || amountProblem !== undefined}
+                disabled={
+                  busy || !input.trim() || missingSetup || amountProblem !== undefined || Boolean(refusal)
+                }
               >
                 {busy ? t('purchase.processing') : t('purchase.submit')}
               </AppButton>
