@@ -165,3 +165,13 @@ export function useSetRole() {
         .user,
   );
 }
+
+/** Marks a verified investor accredited or not (a rule tokens may require); audited with its reason. */
+export function useSetAccreditation() {
+  return useAdminAction(async (input: { userId: string; accredited: boolean; reason: string }) => {
+    await api.post(`/admin/users/${input.userId}/accreditation`, {
+      accredited: input.accredited,
+      reason: input.reason,
+    });
+  });
+}

@@ -127,6 +127,7 @@ describe('admin console (docs/product.md §2.16)', () => {
       vaultStatus: 'active',
       walletCount: 5,
       deactivated: false,
+      accredited: false,
       createdAt: '2026-11-27T09:00:00.000Z',
     };
     const calls = stubFetch((path) => {
@@ -146,6 +147,54 @@ describe('admin console (docs/product.md §2.16)', () => {
     expect(await screen.findByText('Grace Granted is now Issuer', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
       expect.objectContaining({ path: `/api/admin/users/${investor.id}/role`, body: { role: 'issuer' } }),
+    ]);
+  });
+
+  it('marks a verified investor accredited only with a reason', async () => {
+    const investor = {
+      id: 'b1b2c3d4-0000-4000-8000-000000000004',
+      name: 'Ada Accredited',
+      email: 'ada@portal.test',
+      role: 'INVESTOR',
+      kycStatus: 'verified',
+      vaultStatus: 'active',
+      walletCount: 5,
+      deactivated: false,
+      accredited: false,
+      createdAt: '2026-11-27T09:00:00.000Z',
+    };
+    const calls = stubFetch((path) => {
+      if (path === '/api/auth/profile') return json(200, profileAnswer({ role: 'ADMIN' }));
+      if (path.endsWith('/accreditation'))
+        return json(200, { success: true, data: { userId: investor.id, accredited: true } });
+      return json(200, {
+        success: true,
+        users: [
+          investor,
+          { ...investor, id: 'b1b2c3d4-0000-4000-8000-000000000005', name: 'Ivy Issuer', role: 'ISSUER' },
+        ],
+      });
+    });
+    const user = userEvent.setup();
+    renderAt('/admin?tab=users', <AdminConsole />);
+    const [row, issuerRow] = await screen.findAllByTestId('admin-user-row', undefined, { timeout: 5000 });
+    // Only a verified investor can be accredited: an issuer shows its state, no switch.
+    expect(within(issuerRow!).queryByRole('switch')).toBeNull();
+    await user.click(within(row!).getByRole('switch', { name: 'Ada Accredited is accredited' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Ada Accredited accredited' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark accredited' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(
+      'Please give a reason',
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Certificate checked');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark accredited' }));
+    expect(await screen.findByText('Accreditation updated', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: `/api/admin/users/${investor.id}/accreditation`,
+        body: { accredited: true, reason: 'Certificate checked' },
+      }),
     ]);
   });
 });

@@ -4,18 +4,21 @@ import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@portal/shared/admin';
+import { messages } from '@portal/shared/messages';
 import { normalizeRole } from '@portal/shared/roles';
 import { FormDialog } from '../../../components/FormDialog';
 import { useNotify } from '../../../components/Notifier';
 import { SectionCard } from '../../../components/SectionCard';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate } from '../../../lib/format';
-import { useAdminUsers, useSetRole } from '../api/admin';
+import { ReasonDialog } from '../../compliance';
+import { useAdminUsers, useSetAccreditation, useSetRole } from '../api/admin';
 
 const ROLES: AdminUser['role'][] = ['INVESTOR', 'ISSUER', 'ADMIN'];
 
@@ -34,6 +37,7 @@ export function UsersSection() {
   const [search, setSearch] = useState('');
   const users = useAdminUsers(useDeferredValue(search.trim()));
   const [changing, setChanging] = useState<{ user: AdminUser; role: AdminUser['role'] }>();
+  const [accrediting, setAccrediting] = useState<AdminUser>();
   return (
     <>
       <SectionCard
@@ -55,6 +59,7 @@ export function UsersSection() {
           t('admin.users.role'),
           t('admin.users.kyc'),
           t('admin.users.vault'),
+          t('admin.users.accredited'),
           t('admin.users.joined'),
         ]}
         loading={users.isPending}
@@ -105,11 +110,24 @@ export function UsersSection() {
                 ? t('admin.users.vaultActive', { count: user.walletCount })
                 : t(`admin.users.vault_${user.vaultStatus}`)}
             </TableCell>
+            <TableCell>
+              {/* Only a verified investor can be accredited; the others show their state. */}
+              {user.role === 'INVESTOR' && user.kycStatus === 'verified' ? (
+                <Switch
+                  checked={user.accredited}
+                  onChange={() => setAccrediting(user)}
+                  slotProps={{ input: { 'aria-label': t('admin.users.accreditedOf', { name: user.name }) } }}
+                />
+              ) : (
+                t(user.accredited ? 'admin.users.accreditedYes' : 'admin.users.accreditedNo')
+              )}
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt, i18n.language)}</TableCell>
           </TableRow>
         ))}
       </SectionCard>
       {changing && <RoleDialog {...changing} onClose={() => setChanging(undefined)} />}
+      {accrediting && <AccreditationDialog user={accrediting} onClose={() => setAccrediting(undefined)} />}
     </>
   );
 }
@@ -155,5 +173,35 @@ function RoleDialog({
         {t(role === 'ISSUER' ? 'admin.users.roleIssuerHint' : 'admin.users.roleHint', names)}
       </Typography>
     </FormDialog>
+  );
+}
+
+/** Accreditation changes with a reason, kept in the audit log (docs/product.md §4.12). */
+function AccreditationDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const notify = useNotify();
+  const accredit = useSetAccreditation();
+  const accredited = !user.accredited;
+  return (
+    <ReasonDialog
+      title={t(accredited ? 'admin.users.accreditTitle' : 'admin.users.unaccreditTitle', { name: user.name })}
+      submitLabel={t(accredited ? 'admin.users.accredit' : 'admin.users.unaccredit')}
+      hint={t(accredited ? 'admin.users.accreditHint' : 'admin.users.unaccreditHint', { name: user.name })}
+      busy={accredit.isPending}
+      onClose={onClose}
+      submit={(reason, fail) =>
+        accredit.mutate(
+          { userId: user.id, accredited, reason },
+          {
+            onSuccess: () => {
+              notify(message(messages.accreditationSaved) ?? messages.accreditationSaved, 'success');
+              onClose();
+            },
+            onError: fail,
+          },
+        )
+      }
+    />
   );
 }

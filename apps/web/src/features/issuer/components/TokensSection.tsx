@@ -4,7 +4,9 @@ import Alert from '@mui/material/Alert';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { IssuerToken } from '@portal/shared/issuer';
 import { AppButton } from '../../../components/AppButton';
 import { ExplorerIconLink } from '../../../components/ExplorerIconLink';
 import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
@@ -13,85 +15,106 @@ import { chainLabelKey } from '../../../lib/chain-label';
 import { shortenAddress } from '../../../lib/format';
 import { useIssuerTokens } from '../api/tokens';
 import { SectionCard } from '../../../components/SectionCard';
+import { CompliancePanel } from '../../compliance';
 
-/** The issuer's tokens with live deployment status, contract and explorer link. */
+/**
+ * The issuer's tokens with live deployment status, contract and explorer link; a deployed token
+ * opens its compliance panel (rules, holders, enforcement).
+ */
 export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {
   const { t } = useTranslation();
   const message = useMessage();
   const tokens = useIssuerTokens();
+  const [managing, setManaging] = useState<IssuerToken>();
   return (
-    <SectionCard
-      id="issuer-tokens"
-      title={t('issuer.tokens.title')}
-      action={
-        <AppButton startIcon={<Add />} onClick={onCreate} disabled={!canCreate}>
-          {t('issuer.tokens.create')}
-        </AppButton>
-      }
-      columns={[
-        t('issuer.tokens.name'),
-        t('issuer.tokens.symbol'),
-        t('issuer.tokens.type'),
-        t('issuer.tokens.supply'),
-        t('issuer.tokens.treasury'),
-        t('issuer.tokens.blockchain'),
-        t('issuer.tokens.status'),
-        t('issuer.tokens.contract'),
-      ]}
-      loading={tokens.isPending}
-      problem={tokens.isError && <Alert severity="error">{message(tokens.error.message)}</Alert>}
-      empty={
-        tokens.data?.length === 0
-          ? {
-              icon: <TokenOutlined />,
-              title: t('issuer.tokens.emptyTitle'),
-              description: t('issuer.tokens.emptyDescription'),
-            }
-          : undefined
-      }
-    >
-      {tokens.data?.map((token) => (
-        <TableRow key={token.id} data-testid="issuer-token-row">
-          <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-            {token.name}
-          </TableCell>
-          <TableCell>{token.symbol}</TableCell>
-          <TableCell>{token.tokenType}</TableCell>
-          <TableCell>{token.totalSupply}</TableCell>
-          <TableCell>{token.treasuryAmount}</TableCell>
-          <TableCell>{t(`chains.${chainLabelKey(token.blockchain)}`)}</TableCell>
-          <TableCell>
-            <StatusChip
-              status={token.status}
-              color={listingStatusColor(token.status)}
-              data-testid="token-status"
-            />
-            {token.error && (
-              <Typography
-                variant="caption"
-                sx={{ display: 'block', color: 'error.main', marginBlockStart: 0.5 }}
-              >
-                {message(token.error)}
-              </Typography>
-            )}
-          </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            {token.contractAddress && (
-              <>
-                <span dir="ltr" style={{ fontFamily: 'monospace' }}>
-                  {shortenAddress(token.contractAddress)}
-                </span>
-                {token.explorerUrl && (
-                  <ExplorerIconLink
-                    href={token.explorerUrl}
-                    label={t('issuer.tokens.explorer', { name: token.name })}
-                  />
-                )}
-              </>
-            )}
-          </TableCell>
-        </TableRow>
-      ))}
-    </SectionCard>
+    <>
+      <SectionCard
+        id="issuer-tokens"
+        title={t('issuer.tokens.title')}
+        action={
+          <AppButton startIcon={<Add />} onClick={onCreate} disabled={!canCreate}>
+            {t('issuer.tokens.create')}
+          </AppButton>
+        }
+        columns={[
+          t('issuer.tokens.name'),
+          t('issuer.tokens.symbol'),
+          t('issuer.tokens.type'),
+          t('issuer.tokens.supply'),
+          t('issuer.tokens.treasury'),
+          t('issuer.tokens.blockchain'),
+          t('issuer.tokens.status'),
+          t('issuer.tokens.contract'),
+          t('issuer.tokens.compliance'),
+        ]}
+        loading={tokens.isPending}
+        problem={tokens.isError && <Alert severity="error">{message(tokens.error.message)}</Alert>}
+        empty={
+          tokens.data?.length === 0
+            ? {
+                icon: <TokenOutlined />,
+                title: t('issuer.tokens.emptyTitle'),
+                description: t('issuer.tokens.emptyDescription'),
+              }
+            : undefined
+        }
+      >
+        {tokens.data?.map((token) => (
+          <TableRow key={token.id} data-testid="issuer-token-row">
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+              {token.name}
+            </TableCell>
+            <TableCell>{token.symbol}</TableCell>
+            <TableCell>{token.tokenType}</TableCell>
+            <TableCell>{token.totalSupply}</TableCell>
+            <TableCell>{token.treasuryAmount}</TableCell>
+            <TableCell>{t(`chains.${chainLabelKey(token.blockchain)}`)}</TableCell>
+            <TableCell>
+              <StatusChip
+                status={token.status}
+                color={listingStatusColor(token.status)}
+                data-testid="token-status"
+              />
+              {token.error && (
+                <Typography
+                  variant="caption"
+                  sx={{ display: 'block', color: 'error.main', marginBlockStart: 0.5 }}
+                >
+                  {message(token.error)}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {token.contractAddress && (
+                <>
+                  <span dir="ltr" style={{ fontFamily: 'monospace' }}>
+                    {shortenAddress(token.contractAddress)}
+                  </span>
+                  {token.explorerUrl && (
+                    <ExplorerIconLink
+                      href={token.explorerUrl}
+                      label={t('issuer.tokens.explorer', { name: token.name })}
+                    />
+                  )}
+                </>
+              )}
+            </TableCell>
+            <TableCell>
+              {token.status === 'DEPLOYED' && (
+                <AppButton
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setManaging(token)}
+                  aria-label={t('issuer.tokens.complianceOf', { name: token.name })}
+                >
+                  {t('issuer.tokens.compliance')}
+                </AppButton>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </SectionCard>
+      {managing && <CompliancePanel token={managing} onClose={() => setManaging(undefined)} />}
+    </>
   );
 }

@@ -1,0 +1,288 @@
+import Close from '@mui/icons-material/Close';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TokenActionView, TokenHolder } from '@portal/shared/compliance';
+import { SectionCard } from '../../../components/SectionCard';
+import { useMessage } from '../../../i18n/use-message';
+import { countryName } from '../../../lib/country-name';
+import { formatDateTime, shortenAddress } from '../../../lib/format';
+import { useTokenCompliance, type TokenCompliance } from '../api/compliance';
+import { longDate } from '../api/eligibility-text';
+import { HolderActionDialog, PauseDialog, type HolderActionKind } from './HolderDialogs';
+import { RulesForm } from './RulesForm';
+
+const STATUS_COLOR = { PENDING: 'warning', DONE: 'success', FAILED: 'error' } as const;
+
+/** Where an action stands, in words (the colour only repeats them). */
+function ActionStatus({ status }: { status: TokenActionView['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLOR[status]}
+      label={t(`compliance.statuses.${status}`)}
+      data-testid="action-status"
+    />
+  );
+}
+
+function HoldersSection({
+  data,
+  symbol,
+  onAct,
+}: {
+  data: TokenCompliance;
+  symbol: string;
+  onAct: (kind: HolderActionKind, holder: TokenHolder) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const yesNo = (value: boolean) => t(value ? 'compliance.yes' : 'compliance.no');
+  return (
+    <SectionCard
+      id={`${data.tokenId}-holders`}
+      title={t('compliance.holders.title', { count: data.holderCount })}
+      action={null}
+      columns={[
+        t('compliance.holders.email'),
+        t('compliance.holders.address'),
+        t('compliance.holders.country'),
+        t('compliance.holders.accredited'),
+        t('compliance.holders.eligible'),
+        t('compliance.holders.balance'),
+        t('compliance.holders.frozen'),
+        t('compliance.holders.lockedUntil'),
+        t('compliance.holders.actions'),
+      ]}
+      loading={false}
+      empty={
+        data.holders.length === 0
+          ? { icon: <GavelOutlined />, title: t('compliance.holders.empty') }
+          : undefined
+      }
+    >
+      {data.holders.map((holder) => (
+        <TableRow key={holder.holderId} data-testid="holder-row">
+          <TableCell component="th" scope="row" dir="ltr" sx={{ textAlign: 'start', fontWeight: 600 }}>
+            {holder.email}
+          </TableCell>
+          <TableCell dir="ltr" sx={{ textAlign: 'start', fontFamily: 'monospace' }} title={holder.address}>
+            {shortenAddress(holder.address)}
+          </TableCell>
+          <TableCell>{holder.country ? countryName(holder.country, i18n.language) : '—'}</TableCell>
+          <TableCell>{yesNo(holder.accredited)}</TableCell>
+          <TableCell>{yesNo(holder.eligible)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {holder.balance} {symbol}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="holder-frozen">
+            {holder.frozen} {symbol}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {holder.lockedUntil ? longDate(holder.lockedUntil, i18n.language) : '—'}
+          </TableCell>
+          <TableCell>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {(['freeze', 'forced-transfer', 'recover'] as const).map((kind) => (
+                <Button
+                  key={kind}
+                  size="small"
+                  variant="outlined"
+                  onClick={() => onAct(kind, holder)}
+                  aria-label={t(`compliance.holders.${kind}Of`, { email: holder.email })}
+                >
+                  {t(`compliance.holders.${kind}`)}
+                </Button>
+              ))}
+            </Box>
+          </TableCell>
+        </TableRow>
+      ))}
+    </SectionCard>
+  );
+}
+
+function ActionLog({ data }: { data: TokenCompliance }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SectionCard
+      id={`${data.tokenId}-log`}
+      title={t('compliance.log.title')}
+      action={null}
+      columns={[
+        t('compliance.log.action'),
+        t('compliance.log.holder'),
+        t('compliance.log.amount'),
+        t('compliance.log.reason'),
+        t('compliance.log.status'),
+        t('compliance.log.transaction'),
+        t('compliance.log.date'),
+      ]}
+      loading={false}
+      empty={
+        data.actions.length === 0
+          ? { icon: <HistoryOutlined />, title: t('compliance.log.empty') }
+          : undefined
+      }
+    >
+      {data.actions.map((action) => (
+        <TableRow key={action.id} data-testid="action-row">
+          <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+            {t(`compliance.actions.${action.action}`)}
+          </TableCell>
+          <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+            {action.holderEmail ?? '—'}
+          </TableCell>
+          <TableCell>{action.amount ?? '—'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{action.reason}</TableCell>
+          <TableCell>
+            <ActionStatus status={action.status} />
+          </TableCell>
+          <TableCell dir="ltr" sx={{ textAlign: 'start', fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {action.txHash && action.explorerUrl ? (
+              <Link
+                href={action.explorerUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('compliance.log.viewTransaction', { hash: action.txHash })}
+              >
+                {shortenAddress(action.txHash)}
+              </Link>
+            ) : (
+              (action.txHash && shortenAddress(action.txHash)) || '—'
+            )}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(action.createdAt, i18n.language)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </SectionCard>
+  );
+}
+
+/**
+ * A deployed token's compliance (docs/product.md §4.12): its rules, the pause switch, the
+ * holders with their per-holder actions, and the log of every action with its transaction.
+ * Actions are written on chain by a job; the panel follows them until they are done.
+ */
+export function CompliancePanel({
+  token,
+  onClose,
+}: {
+  token: { id: string; name: string; symbol: string };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const compliance = useTokenCompliance(token.id);
+  const [pausing, setPausing] = useState(false);
+  const [acting, setActing] = useState<{ kind: HolderActionKind; holder: TokenHolder }>();
+  const data = compliance.data;
+  const pending = data?.actions.some((action) => action.status === 'PENDING') ?? false;
+
+  const body = () => {
+    if (compliance.isError)
+      return <Alert severity="error">{message(compliance.error.message) ?? compliance.error.message}</Alert>;
+    if (!data)
+      return (
+        <Stack sx={{ gap: 2 }}>
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} variant="rounded" height={56} />
+          ))}
+        </Stack>
+      );
+    return (
+      <Stack sx={{ gap: 3 }}>
+        {/* Always present, so each change of state is read out (WCAG 4.1.3). */}
+        <Box role="status" aria-live="polite" data-testid="compliance-pending">
+          {pending && <Alert severity="info">{t('compliance.pending')}</Alert>}
+        </Box>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+          }}
+        >
+          <FormControlLabel
+            control={<Switch checked={data.paused} onChange={() => setPausing(true)} disabled={pending} />}
+            label={t('compliance.pause.label')}
+          />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t(data.paused ? 'compliance.pause.paused' : 'compliance.pause.trading')}
+          </Typography>
+        </Box>
+        <RulesForm key={JSON.stringify(data.rules)} tokenId={token.id} rules={data.rules} pending={pending} />
+        <HoldersSection
+          data={data}
+          symbol={token.symbol}
+          onAct={(kind, holder) => setActing({ kind, holder })}
+        />
+        <ActionLog data={data} />
+      </Stack>
+    );
+  };
+
+  return (
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        fullWidth
+        maxWidth="lg"
+        fullScreen={phone}
+        aria-labelledby={titleId}
+        data-testid="compliance-panel"
+      >
+        <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ flex: 1 }}>
+            {t('compliance.title', { name: token.name, symbol: token.symbol })}
+          </Box>
+          <IconButton onClick={onClose} aria-label={t('common.close')}>
+            <Close />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent dividers>{body()}</DialogContent>
+      </Dialog>
+      {pausing && data && (
+        <PauseDialog tokenId={token.id} paused={data.paused} onClose={() => setPausing(false)} />
+      )}
+      {acting && data && (
+        <HolderActionDialog
+          tokenId={token.id}
+          kind={acting.kind}
+          holder={acting.holder}
+          holders={data.holders}
+          symbol={token.symbol}
+          onClose={() => setActing(undefined)}
+        />
+      )}
+    </>
+  );
+}
