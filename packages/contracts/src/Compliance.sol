@@ -142,8 +142,9 @@ contract Compliance is Ownable {
             if (balance < frozen || balance - frozen < amount) return FROZEN;
         }
         if (isExempt(token, to)) return 0;
-        (, bytes3 country,, bool accredited) = registry.investorOf(to);
-        if (!registry.isVerified(to)) return NOT_VERIFIED;
+        // One registry call for the receiver: verified means what registry.isVerified says.
+        (bytes32 id, bytes3 country, uint64 validUntil, bool accredited) = registry.investorOf(to);
+        if (id == bytes32(0) || validUntil <= block.timestamp) return NOT_VERIFIED;
         Rules storage rules = _rules[token];
         if (rules.allowedCountries.length > 0 && !_contains(rules.allowedCountries, country)) {
             return COUNTRY_NOT_ALLOWED;
