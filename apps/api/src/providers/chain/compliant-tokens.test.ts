@@ -463,9 +463,24 @@ describe('compliant asset tokens (IdentityRegistry, Compliance, ERC-7943)', () =
     await node.write(issuer, at('setFrozenTokens', [a.address, 1n, 8n]));
     expect(await send(a, b.address, 3n)).toBe(code('frozen'));
     expect(await send(a, b.address, 2n)).toBe('ok');
+    // A batch counts as one acquisition of its total.
+    await node.write(issuer, compliance('setRules', [token, { ...NO_RULES, maxAcquisition: 10n }]));
+    expect(
+      await outcome(
+        issuer,
+        at('safeBatchTransferFrom', [issuer.address, c.address, [1n, 1n], [6n, 6n], '0x']),
+      ),
+    ).toBe(code('above-maximum'));
+    expect(
+      await outcome(
+        issuer,
+        at('safeBatchTransferFrom', [issuer.address, c.address, [1n, 1n], [5n, 5n], '0x']),
+      ),
+    ).toBe('ok');
     await node.write(issuer, at('forcedTransfer', [a.address, issuer.address, 1n, 3n]));
     expect(await read(at('getFrozenTokens', [a.address, 1n]))).toBe(5n);
-    expect(await read(compliance('circulating', [token]))).toBe(7n);
+    expect(await read(compliance('circulating', [token]))).toBe(17n);
+    expect(await read(compliance('holderCount', [token]))).toBe(3n); // a, b, c
   });
 
   it('a receiving contract cannot use a forced transfer to move tokens past the rules; an ordinary one checks its re-entry', async () => {
