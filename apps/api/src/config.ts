@@ -152,6 +152,10 @@ export const EnvSchema = z.object({
   SOLANA_PROVIDER: provider(['rpc'] as const),
   SOLANA_RPC_URL: remote,
   SOLANA_EXPLORER_URL: remote,
+  // The XRP Ledger has no embedded engine (ADR 66): tokens there need a node and a funded account.
+  XRPL_URL: url(['wss:', 'ws:']),
+  ...withFile('XRPL_PLATFORM_SEED', optionalString),
+  XRPL_EXPLORER_URL: remote,
   IPFS_PROVIDER: provider(['kubo', 'pinata'] as const),
   KUBO_API_URL: remote,
   PINATA_JWT: optionalString,
@@ -391,6 +395,37 @@ function solanaConfig(e: Parsed, publicUrl: string, report: Report) {
   };
 }
 
+const XRPL_SEED = /^s[1-9A-HJ-NP-Za-km-z]{24,34}$/;
+
+/**
+ * The XRP Ledger, when an operator points the portal at a node (wss, or ws on this machine) with
+ * a funded platform account; undefined (no Ripple tokens) when XRPL_URL is unset.
+ */
+function xrplConfig(e: Parsed, report: Report) {
+  const seed = fromFile(e, 'XRPL_PLATFORM_SEED', report, {
+    required: e.XRPL_URL ? 'when XRPL_URL is set' : undefined,
+  });
+  const platformSeed = seed.value?.trim();
+  if (!e.XRPL_URL) {
+    if (platformSeed) report.problems.push('XRPL_URL: required when an XRPL platform seed is set');
+    return undefined;
+  }
+  const { protocol, hostname } = new URL(e.XRPL_URL);
+  if (protocol !== 'wss:' && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+    report.problems.push('XRPL_URL: expected a wss URL (ws only for a local node)');
+  }
+  if (platformSeed && !XRPL_SEED.test(platformSeed)) {
+    report.problems.push(`${seed.variable}: expected an XRPL family seed (s…)`);
+  }
+  if (!platformSeed) return undefined;
+  return {
+    url: e.XRPL_URL,
+    platformSeed,
+    /** Explorer links: `${explorerUrl}/transactions/<hash>`, `${explorerUrl}/accounts/<address>`. */
+    explorerUrl: trimSlashes(e.XRPL_EXPLORER_URL ?? 'https://testnet.xrpl.org'),
+  };
+}
+
 /** A remote IPFS service needs its endpoint or token; pinning there is opt-in (IPFS cannot forget). */
 function ipfsConfig(e: Parsed, publicUrl: string, report: Report) {
   /** Public base of document links: `${gatewayUrl}/<cid>`. */
@@ -496,6 +531,7 @@ function load(env: Env, split?: string) {
   );
   const chain = chainConfig(e, publicUrl, report);
   const solana = solanaConfig(e, publicUrl, report);
+  const xrpl = xrplConfig(e, report);
   const ipfs = ipfsConfig(e, publicUrl, report);
   const google = googleConfig(e, publicUrl, report);
   const splitBy = split ?? (e.RUN_JOBS ? undefined : 'RUN_JOBS=false');
@@ -557,6 +593,8 @@ function load(env: Env, split?: string) {
     },
     chain,
     solana,
+    /** The XRP Ledger node and platform account; undefined when not configured (no Ripple tokens). */
+    xrpl,
     ipfs,
     /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
     google,
@@ -570,6 +608,7 @@ function load(env: Env, split?: string) {
 export type Config = ReturnType<typeof load>;
 export type ChainConfig = Config['chain'];
 export type SolanaConfig = Config['solana'];
+export type XrplConfig = NonNullable<Config['xrpl']>;
 export type IpfsConfig = Config['ipfs'];
 export type KycConfig = Config['kyc'];
 export type SumsubConfig = NonNullable<KycConfig['sumsub']>;

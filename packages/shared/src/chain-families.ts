@@ -1,12 +1,13 @@
 /**
  * Chain families the product knows (docs/product.md §1, §4.9) and which of them can carry a token. Ethereum
- * and Solana have engines (embedded and RPC); Ripple and Stellar are labels only, so nobody can
- * list a token on a chain the portal cannot settle (docs/architecture.md, "Chains").
+ * and Solana have engines (embedded and RPC); Ripple has one when a node is configured (ADR 66);
+ * Stellar is a label only, so nobody can list a token on a chain the portal cannot settle
+ * (docs/architecture.md, "Chains").
  */
 export const CHAIN_FAMILIES = ['ethereum', 'solana', 'ripple', 'stellar'] as const;
 export type ChainFamily = (typeof CHAIN_FAMILIES)[number];
 
-export const TOKEN_TYPES = ['ERC20', 'ERC721', 'ERC1155', 'SPL'] as const;
+export const TOKEN_TYPES = ['ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** The chain each token standard lives on. */
@@ -15,6 +16,8 @@ export const TOKEN_TYPE_CHAIN: Record<TokenType, ChainFamily> = {
   ERC721: 'ethereum',
   ERC1155: 'ethereum',
   SPL: 'solana',
+  // XRP Ledger Multi-Purpose Token (XLS-33).
+  MPT: 'ripple',
 };
 
 /** Largest number of decimals each standard allows; item tokens are indivisible. */
@@ -23,6 +26,8 @@ export const TOKEN_TYPE_MAX_DECIMALS: Record<TokenType, number> = {
   ERC721: 0,
   ERC1155: 0,
   SPL: 9,
+  // AssetScale; the whole supply must fit MaximumAmount's 63 bits, so scales stay like SPL's.
+  MPT: 9,
 };
 
 /** docs/product.md §4.9: 'Ethereum' (ethereum or sepolia), 'Solana', 'Ripple', 'Stellar', else 'Unknown'. */

@@ -28,11 +28,11 @@ export const issuerTokens = pgTable(
     symbol: text('symbol').notNull(),
     description: text('description').notNull().default(''),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    tokenType: text('token_type', { enum: ['ERC20', 'ERC721', 'ERC1155', 'SPL'] }).notNull(),
+    tokenType: text('token_type', { enum: ['ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT'] }).notNull(),
     assetCategory: text('asset_category').notNull(),
     decimals: integer('decimals').notNull(),
     totalSupply: units('total_supply').notNull(),
-    blockchain: text('blockchain', { enum: ['ethereum', 'solana'] }).notNull(),
+    blockchain: text('blockchain', { enum: ['ethereum', 'solana', 'ripple', 'stellar'] }).notNull(),
     // The issuer's vault address on the token's chain: the supply is minted there.
     treasuryAddress: text('treasury_address').notNull(),
     status: text('status', { enum: ['CREATING', 'DEPLOYING', 'DEPLOYED', 'FAILED'] })

@@ -8,6 +8,8 @@ import { SoulBoundTokens } from './soul-bound-token.js';
 import { createLedgers } from './create-ledgers.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { Networks } from './networks.js';
+import { XrplNode } from '../../providers/xrpl/xrpl.js';
+import { XrplVaults } from '../../providers/xrpl/xrpl.vaults.js';
 
 /**
  * The chain-neutral domain every feature that touches a chain uses: crash-safe keyed sends
@@ -20,7 +22,15 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     metrics.chainSendFailed(chainId, code),
   );
   const assetContracts = new AssetContracts(chain, chainSender);
+  const xrplConfig = infra.config.xrpl;
+  const xrpl = xrplConfig && {
+    node: new XrplNode({ url: xrplConfig.url, platformSeed: xrplConfig.platformSeed, db: infra.db }),
+    holders: new XrplVaults(infra.db, infra.custody),
+    nodeUrl: xrplConfig.url,
+    explorerUrl: xrplConfig.explorerUrl,
+  };
   const ledgers = createLedgers({
+    xrpl,
     chain,
     sender: chainSender,
     assets: assetContracts,
@@ -38,6 +48,9 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     payments: ledgers.payments,
     splLedger: ledgers.spl,
     networks: new Networks(ledgers.engines),
+    close: async () => {
+      await xrpl?.node.close();
+    },
   } satisfies FeatureModule & Record<string, unknown>;
 }
 

@@ -8,6 +8,16 @@ import type { SolanaPort } from '../../providers/solana/solana.js';
 import { EvmLedger, type VaultSigning } from './ledger.evm.js';
 import { SplLedger, type SolanaVaults } from './ledger.spl.js';
 import type { PaymentLedger, TokenLedger } from './ledger.js';
+import { XrplLedger, type XrplHolders } from './ledger.xrpl.js';
+import type { XrplNode } from '../../providers/xrpl/xrpl.js';
+
+/** The XRP Ledger, when this deployment is pointed at a node (ADR 66). */
+export interface XrplDeps {
+  node: XrplNode;
+  holders: XrplHolders;
+  nodeUrl: string;
+  explorerUrl: string;
+}
 
 export interface Ledgers {
   engines: ChainEngine[];
@@ -44,6 +54,24 @@ function solanaEngine(solana: SolanaPort): ChainEngine {
   };
 }
 
+function xrplEngine({ nodeUrl, explorerUrl }: XrplDeps): ChainEngine {
+  const host = new URL(nodeUrl).hostname;
+  const environment = ['127.0.0.1', 'localhost', '[::1]'].includes(host)
+    ? 'local'
+    : host.endsWith('rippletest.net')
+      ? 'testnet'
+      : 'mainnet';
+  return {
+    family: 'ripple',
+    info: {
+      network: host.includes('devnet') ? 'devnet' : environment === 'testnet' ? 'testnet' : 'xrpl',
+      environment,
+    },
+    explorerAddressUrl: (address) => `${explorerUrl}/accounts/${address}`,
+    explorerTxUrl: (hash) => `${explorerUrl}/transactions/${hash}`,
+  };
+}
+
 /** The chains with an engine in this deployment, and their ledgers. */
 export function createLedgers(deps: {
   chain: ChainPort;
@@ -52,15 +80,22 @@ export function createLedgers(deps: {
   solana: SolanaPort;
   vault: VaultSigning & SolanaVaults;
   publicUrl: string;
+  xrpl?: XrplDeps | undefined;
 }): Ledgers {
   const evm = new EvmLedger(deps.assets, deps.sender, deps.vault, deps.publicUrl);
   const spl = new SplLedger(deps.solana, deps.vault);
+  const tokens = new Map<ChainFamily, TokenLedger>([
+    ['ethereum', evm],
+    ['solana', spl],
+  ]);
+  const engines = [ethereumEngine(deps.chain), solanaEngine(deps.solana)];
+  if (deps.xrpl) {
+    tokens.set('ripple', new XrplLedger(deps.xrpl.node, deps.xrpl.holders));
+    engines.push(xrplEngine(deps.xrpl));
+  }
   return {
-    engines: [ethereumEngine(deps.chain), solanaEngine(deps.solana)],
-    tokens: new Map<ChainFamily, TokenLedger>([
-      ['ethereum', evm],
-      ['solana', spl],
-    ]),
+    engines,
+    tokens,
     payments: evm,
     spl,
   };

@@ -170,7 +170,9 @@ export class EvmLedger implements TokenLedger, PaymentLedger {
 }
 
 function kindOf(token: LedgerToken): AssetTokenKind {
-  if (token.tokenType === 'SPL') throw new Error('SPL tokens live on Solana');
+  if (token.tokenType === 'SPL' || token.tokenType === 'MPT') {
+    throw new Error(`${token.tokenType} tokens do not live on Ethereum`);
+  }
   return token.tokenType;
 }
 

@@ -51,11 +51,8 @@ export class IssuerService {
 
   async createToken(issuerId: string, request: CreateTokenRequest): Promise<IssuerToken> {
     const blockchain = TOKEN_TYPE_CHAIN[request.tokenType];
-    if (
-      (request.blockchain && request.blockchain !== blockchain) ||
-      !this.deps.ledgers.has(blockchain) ||
-      (blockchain !== 'ethereum' && blockchain !== 'solana')
-    ) {
+    // A chain is offered only where this deployment has its engine (XRPL: a configured node).
+    if ((request.blockchain && request.blockchain !== blockchain) || !this.deps.ledgers.has(blockchain)) {
       throw new DomainError('VALIDATION_ERROR', messages.issuerChainUnsupported, {
         fields: { blockchain: messages.issuerChainUnsupported },
       });

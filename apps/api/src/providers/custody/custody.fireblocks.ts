@@ -177,7 +177,7 @@ export class FireblocksCustody implements CustodyPort {
 
   /**
    * Not yet: Fireblocks signs XRP transactions it builds itself, not ones the portal built
-   * (docs/decisions/0064-xrpl-and-stellar.md). Tokens on the XRP Ledger need local custody.
+   * (docs/decisions/0066-xrpl-and-stellar.md). Tokens on the XRP Ledger need local custody.
    */
   signXrplTransaction(): Promise<{ blob: string; hash: string }> {
     return Promise.reject(

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { XrplRepo, type XrplSendRow } from './xrpl.repo.js';
 
 /**
- * The XRP Ledger through a node's WebSocket API (docs/decisions/0064-xrpl-and-stellar.md): every
+ * The XRP Ledger through a node's WebSocket API (docs/decisions/0066-xrpl-and-stellar.md): every
  * transaction is filled (Sequence, Fee, LastLedgerSequence), signed here or by the custody vault,
  * journaled under its key, submitted, and counted only once a validated ledger holds it.
  */

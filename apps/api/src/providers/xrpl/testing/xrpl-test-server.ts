@@ -4,7 +4,7 @@ import { decode, decodeAccountID, deriveAddress, hashes, verifySignature } from 
 import { mptIssuanceId } from '../xrpl.js';
 
 /**
- * A local XRP Ledger node for tests only (never a default: docs/decisions/0064-xrpl-and-stellar.md).
+ * A local XRP Ledger node for tests only (never a default: docs/decisions/0066-xrpl-and-stellar.md).
  * It speaks the WebSocket API the adapter uses — server_info, account_info, submit, tx,
  * ledger_entry — with the answer shapes of the API v2 reference pages
  * (https://xrpl.org/docs/references/http-websocket-apis/public-api-methods/ : server_info,

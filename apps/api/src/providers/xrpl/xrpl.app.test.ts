@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import type { PurchaseResponse } from '@portal/shared/purchases';
+import { listings, purchases, tokenHoldings } from '../../db/schema/index.js';
+import { IssuerRepo } from '../../modules/issuer/issuer.repo.js';
+import { ledgerToken } from '../../modules/issuer/issuer.service.js';
+import { issueToken, listToken, settled } from '../../test/issuance.js';
+import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
+import { bearer, callApi, createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { XrplTestServer } from './testing/xrpl-test-server.js';
+
+/** The XRP Ledger in the running portal: issue, list, buy with ETH and deliver, over HTTP. */
+let server: XrplTestServer;
+let t: TestApp;
+let issuer: Awaited<ReturnType<typeof issuerAccount>>;
+let buyer: Awaited<ReturnType<typeof verifiedInvestor>> & { xrp: string };
+const platform = Wallet.generate();
+
+beforeAll(async () => {
+  server = await XrplTestServer.start();
+  server.fund(platform.classicAddress, 1_000_000_000n);
+  t = await createTestApp({ env: { XRPL_URL: server.url, XRPL_PLATFORM_SEED: platform.seed } });
+  issuer = await issuerAccount(t.app);
+  const investor = await verifiedInvestor(t.app);
+  const wallets = (await t.app.container.vault.info(investor.user.id)).wallets;
+  buyer = { ...investor, xrp: wallets.find((w) => w.assetId === 'XRP_TEST')!.address };
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await server.close();
+});
+
+const buyEscrow = async (listingId: string, amount: string) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/escrow/${listingId}/purchase`,
+    headers: bearer(buyer.token),
+    payload: { escrowId: listingId, amount, investorDid: buyer.did, investorWallet: buyer.xrp },
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  return json<PurchaseResponse>(response).data.purchase;
+};
+const onChain = async (tokenId: string, owner: string) => {
+  const row = (await new IssuerRepo(t.app.container.database.db).token(tokenId))!;
+  return t.app.container.issuer.ledger(row).balanceOf(ledgerToken(row), owner);
+};
+
+describe('Multi-Purpose Tokens on the XRP Ledger', () => {
+  it('an issuer issues and lists an MPT; an investor pays ETH and receives it on their XRP address', async () => {
+    const token = await issueToken(t.app, issuer, {
+      symbol: 'XMPT',
+      tokenType: 'MPT',
+      decimals: 2,
+      totalSupply: '1000',
+    });
+    expect(token).toMatchObject({ status: 'DEPLOYED', blockchain: 'ripple', environment: 'local' });
+    expect(token.contractAddress).toMatch(/^[0-9A-F]{48}$/);
+    const escrow = await listToken(t.app, issuer, token.id, { tokenAmount: '100' });
+    expect(escrow.status).toBe('DEPLOYED');
+    await listToken(t.app, issuer, token.id, { kind: 'direct', tokenAmount: '100' });
+
+    const fromEscrow = await settled(t.app, buyer, (await buyEscrow(escrow.id, '1.25')).id);
+    expect(fromEscrow.purchase.status).toBe('COMPLETED');
+    expect(fromEscrow.purchase.paymentTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(fromEscrow.purchase.deliveryTxHash).toMatch(/^[0-9A-F]{64}$/);
+    expect(fromEscrow.ownershipRecord.explorerUrl).toBe(
+      `https://testnet.xrpl.org/transactions/${fromEscrow.purchase.deliveryTxHash}`,
+    );
+    const direct = await callApi(t.app, 'POST', '/api/token-purchases', buyer, {
+      tokenId: token.id,
+      amount: 2,
+      investorDid: buyer.did,
+      investorWallet: buyer.xrp,
+      purchasePrice: null,
+    });
+    expect(direct.statusCode, direct.body).toBe(202);
+    const done = await settled(t.app, buyer, json<PurchaseResponse>(direct).data.purchase.id);
+    expect(done.purchase.status).toBe('COMPLETED');
+    expect(await onChain(token.id, buyer.xrp)).toBe(325n);
+    // The buyer's vault signed its opt-in; the issuer's vault authorised it.
+    expect(server.holding(token.contractAddress!, buyer.xrp)).toMatchObject({ amount: 325n, flags: 0x02 });
+
+    // A crash between the payment and the delivery: the re-run reuses both transactions.
+    const { db } = t.app.container.database;
+    await db
+      .update(purchases)
+      .set({ status: 'SETTLING', deliveryTxHash: null, vcCid: null, completedAt: null })
+      .where(eq(purchases.id, done.purchase.id));
+    // The direct listing's sale and the books' holding are written with COMPLETED: gone with it.
+    await db.update(listings).set({ sold: '0' }).where(eq(listings.id, done.purchase.listingId));
+    await db.update(tokenHoldings).set({ balance: '125' }).where(eq(tokenHoldings.tokenId, token.id));
+    await t.app.container.purchases.settle(done.purchase.id, { attempts: 1, maxAttempts: 8 } as never);
+    const again = await settled(t.app, buyer, done.purchase.id);
+    expect(again.purchase).toMatchObject({
+      status: 'COMPLETED',
+      paymentTxHash: done.purchase.paymentTxHash,
+      deliveryTxHash: done.purchase.deliveryTxHash,
+    });
+    expect(await onChain(token.id, buyer.xrp)).toBe(325n);
+  });
+});
