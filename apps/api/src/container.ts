@@ -6,6 +6,7 @@ import { housekeepingModule } from './jobs/housekeeping.jobs.js';
 import { adminModule } from './modules/admin/admin.module.js';
 import { authModule, twoFactorModule } from './modules/auth/auth.module.js';
 import { chainsModule } from './modules/chains/chains.module.js';
+import { complianceModule } from './modules/compliance/compliance.module.js';
 import { credentialsModule } from './modules/credentials/credentials.module.js';
 import { demoModule } from './modules/demo/demo.module.js';
 import { didModule } from './modules/did/did.module.js';
@@ -88,14 +89,30 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       notify,
     }),
   );
-  const marketplace = add(marketplaceModule(infra, { networks: chains.networks }));
   const issuer = add(issuerModule(infra, { vault: vault.vault, ...chains, audit }));
+  const compliance = add(
+    await complianceModule(infra, {
+      issuer: issuer.issuer,
+      kyc: kyc.kyc,
+      vault: vault.vault,
+      notify,
+      audit,
+      ...chains,
+    }),
+  );
+  const marketplace = add(
+    marketplaceModule(infra, {
+      networks: chains.networks,
+      eligibility: (userId, tokens) => compliance.compliance.eligibilityOf(userId, tokens),
+    }),
+  );
   const purchases = add(
     purchasesModule(infra, {
       ...chains,
       issuer: issuer.issuer,
       vault: vault.vault,
       credentials: credentials.credentials,
+      compliance: compliance.compliance,
     }),
   );
   const demo = add(
@@ -105,9 +122,10 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       vault: vault.vault,
       issuer: issuer.issuer,
       onboarding: issuer.onboarding,
+      compliance: compliance.compliance,
     }),
   );
-  const reconcile = add(reconcileModule(infra, chains));
+  const reconcile = add(reconcileModule(infra, { ...chains, compliance: compliance.compliance }));
   const explorer = add(explorerModule(infra));
   add(ipfsModule(credentials));
   const housekeeping = add(
@@ -126,6 +144,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       sbt,
       marketplace,
       issuer,
+      compliance,
       purchases,
       demo,
       reconcile,

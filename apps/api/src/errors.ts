@@ -10,7 +10,14 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { fields?: Record<string, string>; retryAfterSeconds?: number; cause?: unknown } = {},
+    readonly options: {
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+      cause?: unknown;
+      /** NOT_ELIGIBLE: the rule that refused and what its message names. */
+      reason?: string;
+      params?: Record<string, string>;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'DomainError';

@@ -7,7 +7,9 @@ async function main(): Promise<number> {
   const app = await buildApp({ ...loadConfig(), logLevel: 'warn' });
   try {
     const report = await app.container.reconcile.run();
-    console.log(`Checked ${report.listings} listings, ${report.holdings} holdings and ${report.sbts} SBTs.`);
+    console.log(
+      `Checked ${report.listings} listings, ${report.holdings} holdings, ${report.identities} identities and ${report.sbts} SBTs.`,
+    );
     for (const problem of report.problems) console.log(`MISMATCH ${problem}`);
     console.log(
       report.problems.length === 0 ? 'Books and chains agree.' : `${report.problems.length} mismatches.`,

@@ -256,7 +256,7 @@ export const messages = {
   issuerApplicationNotFound: 'Issuer application not found',
   issuerListingSuspended: 'This listing is suspended by an administrator.',
   adminOwnRole: 'You cannot change your own role',
-  // token rules and their enforcement (docs/product.md, "Eligibility"; ADR on compliance)
+  // token rules and their enforcement (docs/product.md §4.12; ADR on compliance)
   eligibilityPaused: 'Trading in this token is paused by its issuer.',
   eligibilitySenderNotVerified: 'The sending wallet does not belong to a verified investor.',
   eligibilityLockedUp: 'These tokens are locked up until {{date}}.',
@@ -281,11 +281,15 @@ export const messages = {
     'The new address must belong to the same verified investor (their vault or a wallet they linked).',
   complianceCountryBothLists: 'A country cannot be both allowed and blocked.',
   complianceLimitsInverted: 'The minimum purchase cannot be larger than the maximum.',
+  complianceItemsNotPartial:
+    'Items of a collection are frozen and moved one by one, which the console does not offer yet: recover the whole wallet instead.',
+  complianceChainUnsupported: 'Freezing and moving tokens on this chain is not available yet.',
   complianceNoticeFrozen: '{{amount}} {{symbol}} of your holding is frozen by the issuer: {{reason}}',
   complianceNoticeUnfrozen: 'The issuer unfroze your {{symbol}} holding.',
   complianceNoticeForcedTransfer: 'The issuer moved {{amount}} {{symbol}} from your holding: {{reason}}',
   complianceNoticeRecovered: 'Your {{symbol}} holding was moved to your address {{address}}.',
   complianceNoticePaused: 'Trading in {{symbol}} is paused by its issuer: {{reason}}',
+  complianceNoticeResumed: 'Trading in {{symbol}} has resumed.',
   accreditationSaved: 'Accreditation updated',
   accreditationNeedsVerifiedInvestor: 'Only a verified investor can be marked accredited.',
 } as const;

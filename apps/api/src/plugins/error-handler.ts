@@ -34,6 +34,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
     error: error.message.slice(0, ERROR_MESSAGE_MAX),
     code: error.code,
     ...(error.fields ? { fields: withinBounds(error.fields) } : {}),
+    ...(error.options.reason ? { reason: error.options.reason, params: error.options.params ?? {} } : {}),
     ...(error.status >= 500 ? { requestId: request.id } : {}),
   });
 }

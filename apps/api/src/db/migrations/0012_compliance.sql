@@ -12,6 +12,7 @@ CREATE TABLE "identity_registrations" (
 	"valid_until" timestamp with time zone NOT NULL,
 	"accredited" boolean DEFAULT false NOT NULL,
 	"wallets" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"revoked_at" timestamp with time zone,
 	"synced_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -29,6 +30,7 @@ CREATE TABLE "token_actions" (
 	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"reason" text NOT NULL,
 	"requested_by" uuid,
+	"idempotency_key" text,
 	"tx_hash" text,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -67,6 +69,7 @@ ALTER TABLE "token_holdings" ADD CONSTRAINT "token_holdings_user_id_users_id_fk"
 ALTER TABLE "token_rules" ADD CONSTRAINT "token_rules_token_id_issuer_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."issuer_tokens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "token_actions_token_idx" ON "token_actions" USING btree ("token_id","created_at");--> statement-breakpoint
 CREATE INDEX "token_actions_holder_idx" ON "token_actions" USING btree ("holder_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "token_actions_key_uq" ON "token_actions" USING btree ("token_id","requested_by","idempotency_key");--> statement-breakpoint
 CREATE INDEX "token_holdings_user_idx" ON "token_holdings" USING btree ("user_id");--> statement-breakpoint
 -- The books start from what was delivered before rules existed.
 INSERT INTO "token_holdings" ("token_id", "address", "user_id", "balance")

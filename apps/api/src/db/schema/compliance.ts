@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TokenRules } from '@portal/shared/compliance';
@@ -87,6 +88,8 @@ export const tokenActions = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     reason: text('reason').notNull(),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The Idempotency-Key the request came with: the same key answers the same action. */
+    idempotencyKey: text('idempotency_key'),
     txHash: text('tx_hash'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -95,6 +98,7 @@ export const tokenActions = pgTable(
   (t) => [
     index('token_actions_token_idx').on(t.tokenId, t.createdAt),
     index('token_actions_holder_idx').on(t.holderId, t.createdAt),
+    uniqueIndex('token_actions_key_uq').on(t.tokenId, t.requestedBy, t.idempotencyKey),
   ],
 );
 
@@ -115,6 +119,8 @@ export const identityRegistrations = pgTable('identity_registrations', {
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   accredited: boolean('accredited').notNull().default(false),
   wallets: jsonb('wallets').$type<string[]>().notNull().default([]),
+  /** An administrator revoked the identity: withdrawn until KYC verifies it again after this. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   syncedAt: timestamp('synced_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

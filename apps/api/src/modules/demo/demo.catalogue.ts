@@ -1,3 +1,4 @@
+import type { TokenRules } from '@portal/shared/compliance';
 import type { CreateListingRequest, CreateTokenRequest } from '@portal/shared/issuer';
 
 /**
@@ -6,6 +7,8 @@ import type { CreateListingRequest, CreateTokenRequest } from '@portal/shared/is
  */
 export interface DemoToken {
   token: CreateTokenRequest;
+  /** Transfer rules set once the token is deployed (the rest stay open). */
+  rules?: Partial<TokenRules>;
   listings: Array<Omit<CreateListingRequest, 'tokenId' | 'deadline'> & { days: number }>;
 }
 
@@ -23,6 +26,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '1000000',
     },
+    rules: { maxBalance: '2000', lockupDays: 30 },
     listings: [
       { kind: 'escrow', tokenAmount: '5000', priceETH: '0.001', days: 90 },
       { kind: 'direct', tokenAmount: '20000', priceETH: '0.0012', days: 180 },
@@ -39,6 +43,8 @@ export const DEMO_TOKENS: DemoToken[] = [
       metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '250000',
     },
+    // Offered in three countries only: most newcomers meet "offered only to investors resident in …".
+    rules: { allowedCountries: ['CHE', 'LIE', 'LUX'] },
     listings: [{ kind: 'escrow', tokenAmount: '10000', priceETH: '0.0005', days: 60 }],
   },
   {
@@ -97,6 +103,7 @@ export const DEMO_TOKENS: DemoToken[] = [
       metadata: { 'Sample data': 'Seeded for demonstration' },
       totalSupply: '100000',
     },
+    rules: { accreditedOnly: true, minPurchase: '10' },
     listings: [{ kind: 'escrow', tokenAmount: '3000', priceETH: '0.0015', days: 60 }],
   },
 ];

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
 import type { OnboardingService } from '../issuer/onboarding.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -17,6 +18,7 @@ export function demoModule(
     vault: VaultService;
     issuer: IssuerService;
     onboarding: OnboardingService;
+    compliance: ComplianceService;
   },
 ) {
   const demo = new DemoService({
@@ -26,6 +28,7 @@ export function demoModule(
     vault: deps.vault,
     issuer: deps.issuer,
     onboarding: deps.onboarding,
+    compliance: deps.compliance,
     jobs: infra.jobs,
     clock: infra.clock,
     log: infra.log,

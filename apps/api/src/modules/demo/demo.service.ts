@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OPEN_RULES } from '@portal/shared/compliance';
 import { DEMO_ISSUER_EMAIL } from '@portal/shared/marketplace';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../errors.js';
@@ -6,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
 import type { OnboardingService } from '../issuer/onboarding.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -24,6 +26,8 @@ export interface DemoDeps {
   issuer: IssuerService;
   /** The demo issuer is pre-approved: the platform vouches for its own demo. */
   onboarding: Pick<OnboardingService, 'open' | 'preApprove'>;
+  /** Some demo tokens carry rules, so a newcomer meets a token they may not buy and reads why. */
+  compliance: Pick<ComplianceService, 'changeRules'>;
   jobs: JobQueue;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -72,6 +76,14 @@ export class DemoService {
     );
     for (const demo of DEMO_TOKENS) {
       const token = bySymbol.get(demo.token.symbol)!;
+      // The key makes this one action however often the seed looks again.
+      if (demo.rules)
+        await this.deps.compliance.changeRules(
+          issuerId,
+          token.id,
+          { ...OPEN_RULES, ...demo.rules },
+          `demo-rules-${token.symbol}`,
+        );
       for (const listing of demo.listings) {
         if (listed.has(`${token.symbol}:${listing.kind}`)) continue;
         await this.deps.issuer.createListing(issuerId, {

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAIN_ASSET_PREFIX, TOKEN_TYPE_CHAIN, type ChainFamily } from '@portal/shared/chain-families';
+import {
+  CHAIN_ASSET_PREFIX,
+  CHAIN_FAMILIES,
+  TOKEN_TYPE_CHAIN,
+  type ChainFamily,
+} from '@portal/shared/chain-families';
 import {
   isItemToken,
   type CreateListingRequest,
@@ -48,6 +53,11 @@ const CLOSE_ATTEMPTS = 30;
  */
 export class IssuerService {
   constructor(private readonly deps: IssuerDeps) {}
+
+  /** The chains a token can be created on here: those with a ledger (ADR 66). */
+  chains(): ChainFamily[] {
+    return CHAIN_FAMILIES.filter((family) => this.deps.ledgers.has(family));
+  }
 
   async createToken(issuerId: string, request: CreateTokenRequest): Promise<IssuerToken> {
     const blockchain = TOKEN_TYPE_CHAIN[request.tokenType];
@@ -292,6 +302,18 @@ export class IssuerService {
     if (!(await this.deps.repo.mayIssue(issuerId))) {
       throw new DomainError('FORBIDDEN', messages.issuerNotApproved);
     }
+  }
+
+  /** A token row by id (other modules read tokens through here). */
+  findToken(tokenId: string): Promise<TokenRow | undefined> {
+    return this.deps.repo.token(tokenId);
+  }
+
+  /** The issuer's own token row: another issuer's token is simply not found. */
+  async ownedToken(issuerId: string, tokenId: string): Promise<TokenRow> {
+    const row = await this.deps.repo.ownedToken(issuerId, tokenId);
+    if (!row) throw new DomainError('NOT_FOUND', messages.issuerTokenNotFound);
+    return row;
   }
 
   /** The EVM escrow sells ERC-20 tokens in whole-token lots (its price is per whole token). */

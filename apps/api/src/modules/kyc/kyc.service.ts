@@ -211,7 +211,13 @@ export class KycService {
     };
   }
 
-  /** ProfileSource: the KYC status, and the verified name and country once verified. */
+  /** The country KYC verified (ISO 3166-1 alpha-3), for the identity registry; null until verified. */
+  async verifiedCountry(userId: string): Promise<string | null> {
+    const row = await this.deps.repo.findByUser(userId);
+    if (row?.status !== 'verified') return null;
+    return this.openIdentity(row)?.country ?? null;
+  }
+
   /** The KYC status and, once verified, the verified name and country (from the profile query). */
   profile({ user, kyc: row }: ProfileRow): Partial<User> {
     if (!row) return { kycStatus: 'not_started' };

@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import { defineJob } from '../../jobs/queue.js';
+import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { CredentialsService } from '../credentials/credentials.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
 import type { PaymentLedger } from '../chains/ledger.js';
@@ -23,6 +24,7 @@ export function purchasesModule(
     networks: Networks;
     vault: VaultService;
     credentials: CredentialsService;
+    compliance: ComplianceService;
   },
 ) {
   const { credentials } = deps;
@@ -32,6 +34,7 @@ export function purchasesModule(
     issuer: deps.issuer,
     payments: deps.payments,
     vault: deps.vault,
+    compliance: deps.compliance,
     ports: {
       issueCredential: async (userId, subject) =>
         (

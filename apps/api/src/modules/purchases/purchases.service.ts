@@ -23,6 +23,7 @@ import { ledgerListing, ledgerToken } from '../issuer/issuer.module.js';
 import type { ListingRow, TokenRow } from '../issuer/issuer.repo.js';
 import type { PaymentLedger } from '../chains/ledger.js';
 import { SettlementError } from '../chains/chains.module.js';
+import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { VaultService } from '../vault/vault.service.js';
 import {
   newPurchase,
@@ -59,6 +60,8 @@ export interface PurchasesDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Publishes `purchase.changed` (the buyer's live view, notices, metrics) and `listings.changed`. */
   events: Pick<EventBus, 'publish'>;
+  /** The token's rules: asked before any money moves; told of every delivery (ADR 61). */
+  compliance: Pick<ComplianceService, 'assertMayBuy' | 'afterDelivery' | 'recordDelivery' | 'holdings'>;
   /** Crash tests: kill -9 at a chosen point (fault-points.ts). */
   fault?: Fault;
 }
@@ -149,7 +152,11 @@ export class PurchasesService {
   }
 
   async myAssets(userId: string): Promise<InvestorAsset[]> {
-    return (await this.deps.repo.owned(userId)).map((view) => {
+    const [owned, holdings] = await Promise.all([
+      this.deps.repo.owned(userId),
+      this.deps.compliance.holdings(userId),
+    ]);
+    return owned.map((view) => {
       const purchase = this.toPurchase(view);
       return {
         id: purchase.id,
@@ -167,7 +174,7 @@ export class PurchasesService {
         explorerUrl: this.deliveryExplorerUrl(purchase),
         vcUrl: purchase.vcUrl,
         tokenId: view.token.id,
-        holding: null,
+        holding: purchase.status === 'COMPLETED' ? (holdings.get(view.token.id) ?? null) : null,
       };
     });
   }
@@ -204,6 +211,7 @@ export class PurchasesService {
     const { listing, token } = offer;
     const buyer = this.checkBuyer(offer, request);
     const amount = this.checkAmount(listing, token, request.amount);
+    await this.deps.compliance.assertMayBuy(userId, token, buyer.deliveryAddress, amount);
     const purchase = newPurchase({
       userId,
       listingId: listing.id,
@@ -307,7 +315,16 @@ export class PurchasesService {
     await repo.transition(purchaseId, 'PENDING', { status: 'SETTLING' });
     this.changed(purchaseId);
     try {
+      if (!view.purchase.paymentTxHash) {
+        // Rules may have changed, or an earlier buyer took the last seat, since the reservation.
+        await this.recheck(view);
+      }
       const delivered = await this.payAndDeliver(view);
+      await this.deps.compliance.afterDelivery(
+        view.token,
+        view.purchase.deliveryAddress,
+        `purchase:${purchaseId}`,
+      );
       const vcCid = view.purchase.vcCid ?? (await this.issueCredential(view, delivered));
       await this.deps.db.transaction(async (tx) => {
         if (
@@ -318,6 +335,11 @@ export class PurchasesService {
           })
         ) {
           await repo.with(tx).markSold(view.listing.id, BigInt(view.purchase.amount));
+          await this.deps.compliance.recordDelivery(tx, view.token, {
+            userId: view.purchase.userId,
+            address: view.purchase.deliveryAddress,
+            amount: BigInt(view.purchase.amount),
+          });
         }
       });
       this.deps.log.info({ purchaseId, hash: delivered.deliveryTxHash }, 'purchase settled');
@@ -325,6 +347,26 @@ export class PurchasesService {
     } catch (error) {
       if (error instanceof SettlementError) return this.fail(view.purchase, error.message);
       if (job.attempts >= job.maxAttempts) return this.fail(view.purchase, messages.purchaseSettlementFailed);
+      throw error;
+    }
+  }
+
+  /** The settlement's own check, counting only purchases that came before this one (ADR 61). */
+  private async recheck({ purchase, token }: PurchaseView): Promise<void> {
+    try {
+      await this.deps.compliance.assertMayBuy(
+        purchase.userId,
+        token,
+        purchase.deliveryAddress,
+        BigInt(purchase.amount),
+        {
+          createdAt: purchase.createdAt,
+          id: purchase.id,
+        },
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_ELIGIBLE')
+        throw new SettlementError('rejected', error.message);
       throw error;
     }
   }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
-import { listings, purchases } from '../../db/schema/index.js';
+import { listings, purchases, tokenHoldings } from '../../db/schema/index.js';
 import { eventually, issueToken, listToken, settled } from '../../test/issuance.js';
 import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
 import { bearer, callApi, createTestApp, json, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.js';
@@ -194,6 +194,8 @@ describe('crash safety and the books', () => {
       .set({ status: 'SETTLING', paymentTxHash: null, deliveryTxHash: null, vcCid: null, completedAt: null })
       .where(eq(purchases.id, done.purchase.id));
     await db.update(listings).set({ sold: '0' }).where(eq(listings.id, done.purchase.listingId));
+    // The books' holding is written in the same transaction as COMPLETED: gone with it.
+    await db.delete(tokenHoldings).where(eq(tokenHoldings.tokenId, token.id));
     await t.app.container.purchases.settle(done.purchase.id, { attempts: 1, maxAttempts: 8 } as never);
     const again = await settled(t.app, buyer, done.purchase.id);
     expect(again.purchase).toMatchObject({

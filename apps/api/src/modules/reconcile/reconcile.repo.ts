@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { issuerTokens, listings, purchases, sbts } from '../../db/schema/index.js';
+import { listings, purchases, sbts } from '../../db/schema/index.js';
 
 export class ReconcileRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -19,20 +19,6 @@ export class ReconcileRepo {
       .from(listings)
       .leftJoin(purchases, eq(purchases.listingId, listings.id))
       .groupBy(listings.id);
-  }
-
-  /** What every buyer address should hold of every deployed token, from completed purchases. */
-  async holdings() {
-    return this.db
-      .select({
-        token: issuerTokens,
-        address: purchases.deliveryAddress,
-        amount: sql<string>`sum(${purchases.amount})::text`,
-      })
-      .from(purchases)
-      .innerJoin(issuerTokens, eq(issuerTokens.id, purchases.tokenId))
-      .where(and(eq(purchases.status, 'COMPLETED'), eq(issuerTokens.status, 'DEPLOYED')))
-      .groupBy(issuerTokens.id, purchases.deliveryAddress);
   }
 
   /** Every SBT the portal created, with the token it recorded (if any). */

@@ -1,29 +1,29 @@
 import { getAddress, zeroAddress } from 'viem';
-import type { ChainFamily } from '@portal/shared/chain-families';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
-import { ledgerToken } from '../issuer/issuer.module.js';
-import type { TokenLedger } from '../chains/ledger.js';
+import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
 
 export interface ReconcileReport {
   listings: number;
   holdings: number;
+  identities: number;
   sbts: number;
   problems: string[];
 }
 
 /**
  * `npm run reconcile`: proves the books equal the chains. For every listing, sold = the sum of
- * its completed purchases and reserved = sold + purchases in flight; for every buyer of every
- * token, the on-chain balance = what the portal delivered to that address; every SBT token was
+ * its completed purchases and reserved = sold + purchases in flight; every holding in the books
+ * equals its purchases and enforcement actions and the chain (balance, freeze), the identity
+ * registry and each token's rules equal the books (ComplianceService.reconcile); every SBT token was
  * minted once, to its SBT's holder, and burnt once if (and only if) the SBT was revoked, each by
  * the transaction the SBT records.
  */
 export class ReconcileService {
   constructor(
     private readonly repo: ReconcileRepo,
-    private readonly ledgers: Map<ChainFamily, TokenLedger>,
     private readonly soulBound: Pick<SoulBoundTokens, 'transfers'>,
+    private readonly compliance: Pick<ComplianceService, 'reconcile'>,
   ) {}
 
   async run(): Promise<ReconcileReport> {
@@ -39,19 +39,16 @@ export class ReconcileService {
         problems.push(`listing ${book.id}: reserved ${book.reserved} but purchases hold ${expected}`);
       }
     }
-    const holdings = await this.repo.holdings();
-    for (const holding of holdings) {
-      const ledger = this.ledgers.get(holding.token.blockchain);
-      if (!ledger || holding.address === holding.token.treasuryAddress) continue;
-      const onChain = await ledger.balanceOf(ledgerToken(holding.token), holding.address);
-      if (onChain !== BigInt(holding.amount)) {
-        problems.push(
-          `token ${holding.token.symbol} (${holding.token.id}) at ${holding.address}: chain holds ${onChain}, purchases delivered ${holding.amount}`,
-        );
-      }
-    }
+    const compliance = await this.compliance.reconcile();
+    problems.push(...compliance.problems);
     const sbts = await this.sbtProblems(problems);
-    return { listings: books.length, holdings: holdings.length, sbts, problems };
+    return {
+      listings: books.length,
+      holdings: compliance.holdings,
+      identities: compliance.identities,
+      sbts,
+      problems,
+    };
   }
 
   private async sbtProblems(problems: string[]): Promise<number> {
