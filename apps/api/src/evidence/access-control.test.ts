@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_RULES } from '@portal/shared/compliance';
 import { messages } from '@portal/shared/messages';
 import type { PurchaseResponse } from '@portal/shared/purchases';
 import type { Role } from '@portal/shared/roles';
@@ -45,6 +46,7 @@ import {
  */
 const masterKey = new MasterKey(randomBytes(32));
 const ZERO = '00000000-0000-4000-8000-000000000000';
+const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let t: TestApp;
@@ -446,6 +448,11 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
       ...asRoute('POST', '/api/notifications/read', '/api/notifications/read', 200),
       payload: { ids: victim.notificationIds },
     },
+    // A token is no one's object: naming any answers the caller's own eligibility, never another's.
+    ...[
+      asRoute('GET', '/api/tokens/:id/eligibility', `/api/tokens/${X.listedTokenId}/eligibility`, 200),
+      asRoute('HEAD', '/api/tokens/:id/eligibility', `/api/tokens/${X.listedTokenId}/eligibility`, 200),
+    ],
     // Buying as someone else: refused with 403, the same as for a DID or wallet nobody owns, so
     // the answer tells nothing about whose they are.
     ...[
@@ -462,7 +469,28 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
 }
 
 function issuerAttempts(victim: Issuer): Attempt[] {
+  const token = (path: string) => `/api/issuer/tokens/${victim.listedTokenId}/${path}`;
+  const action = (method: string, path: string, payload: object): Attempt => ({
+    ...asRoute(method, `/api/issuer/tokens/:id/${path}`, token(path)),
+    payload,
+    headers: { 'idempotency-key': randomUUID() },
+  });
   return [
+    ...readable('/api/issuer/tokens/:id/compliance', token('compliance')),
+    action('PUT', 'rules', OPEN_RULES),
+    action('POST', 'pause', { paused: true, reason: 'Named by another issuer' }),
+    action('POST', 'freeze', { holderId: ZERO, amount: '1', reason: 'Named by another issuer' }),
+    action('POST', 'forced-transfer', {
+      fromHolderId: ZERO,
+      toHolderId: null,
+      amount: '1',
+      reason: 'Named by another issuer',
+    }),
+    action('POST', 'recover', {
+      holderId: ZERO,
+      newAddress: ZERO_ADDRESS,
+      reason: 'Named by another issuer',
+    }),
     ...[victim.listedTokenId, victim.unlistedTokenId].flatMap((id) =>
       readable('/api/issuer/tokens/:id', `/api/issuer/tokens/${id}`),
     ),
@@ -728,6 +756,34 @@ describe('Z4: extra properties on every body', () => {
         who: A.token,
         headers: { 'idempotency-key': randomUUID() },
         body: { tokenId: X.listedTokenId, amount: '1', investorDid: A.did, investorWallet: A.eth },
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ['PUT', 'rules', OPEN_RULES],
+            ['POST', 'pause', { paused: true, reason: 'mass assignment' }],
+            ['POST', 'freeze', { holderId: A.user.id, amount: '1', reason: 'mass assignment' }],
+            [
+              'POST',
+              'forced-transfer',
+              { fromHolderId: A.user.id, toHolderId: null, amount: '1', reason: 'x' },
+            ],
+            ['POST', 'recover', { holderId: A.user.id, newAddress: A.eth, reason: 'mass assignment' }],
+          ] as const
+        ).map(([method, path, body]) => [
+          `${method} /api/issuer/tokens/:id/${path}`,
+          {
+            who: X.token,
+            url: `/api/issuer/tokens/${X.listedTokenId}/${path}`,
+            headers: { 'idempotency-key': randomUUID() },
+            body,
+          },
+        ]),
+      ),
+      'POST /api/admin/users/:userId/accreditation': {
+        who: admin.token,
+        url: `/api/admin/users/${B.user.id}/accreditation`,
+        body: { accredited: true, reason: 'mass assignment' },
       },
       'POST /api/credentials/verify': { who: A.token, body: { cid: A.cids[0] } },
       'POST /api/credentials/shares': { who: A.token, body: { cid: A.cids[0] } },
