@@ -252,3 +252,12 @@ export const IssuerApplicationsResponseSchema = z
 export const IssuerDecisionResponseSchema = z
   .object({ success: z.literal(true), application: IssuerReviewItemSchema })
   .meta({ id: 'IssuerDecisionResponse' });
+
+/**
+ * GET /api/issuer/chains: the chains this deployment can issue on. Ethereum and Solana always;
+ * Ripple and Stellar only where an operator configured a node (ADR 66).
+ */
+export const IssuerChainsResponseSchema = z
+  .object({ success: z.literal(true), chains: z.array(z.enum(CHAIN_FAMILIES)).max(CHAIN_FAMILIES.length) })
+  .meta({ id: 'IssuerChainsResponse' });
+export type IssuerChainsResponse = z.infer<typeof IssuerChainsResponseSchema>;

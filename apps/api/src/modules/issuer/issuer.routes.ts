@@ -3,6 +3,7 @@ import {
   CreateListingRequestSchema,
   CreateTokenRequestSchema,
   IdParamsSchema,
+  IssuerChainsResponseSchema,
   IssuerListingResponseSchema,
   IssuerListingsResponseSchema,
   IssuerTokenResponseSchema,
@@ -34,6 +35,15 @@ const ItemMetadataSchema = z
 
 /** The issuer console's API: an issuer only ever sees and changes their own tokens and listings. */
 export function issuerRoutes(app: App, issuer: IssuerService): void {
+  app.get(
+    '/api/issuer/chains',
+    {
+      config: { policy },
+      schema: { tags, security, response: { 200: IssuerChainsResponseSchema, ...errorResponses } },
+    },
+    () => ({ success: true as const, chains: issuer.chains() }),
+  );
+
   app.get(
     '/api/issuer/tokens',
     {

@@ -47,6 +47,11 @@ const onChain = async (tokenId: string, owner: string) => {
 };
 
 describe('Multi-Purpose Tokens on the XRP Ledger', () => {
+  it('the issuer console is told Ripple is available', async () => {
+    const answer = await callApi(t.app, 'GET', '/api/issuer/chains', issuer);
+    expect(json(answer)).toEqual({ success: true, chains: ['ethereum', 'solana', 'ripple'] });
+  });
+
   it('an issuer issues and lists an MPT; an investor pays ETH and receives it on their XRP address', async () => {
     const token = await issueToken(t.app, issuer, {
       symbol: 'XMPT',

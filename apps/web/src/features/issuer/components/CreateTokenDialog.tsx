@@ -1,11 +1,20 @@
+import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_TYPE_MAX_DECIMALS, TOKEN_TYPES, type TokenType } from '@portal/shared/chain-families';
+import {
+  blockchainLabel,
+  TOKEN_TYPE_CHAIN,
+  TOKEN_TYPE_MAX_DECIMALS,
+  TOKEN_TYPES,
+  type ChainFamily,
+  type TokenType,
+} from '@portal/shared/chain-families';
 import { ASSET_CATEGORIES, CreateTokenRequestSchema, type IssuerToken } from '@portal/shared/issuer';
 import { messages } from '@portal/shared/messages';
 import { useMessage } from '../../../i18n/use-message';
 import { useCreateToken } from '../api/tokens';
+import { useIssuerChains } from '../api/chains';
 import { FormDialog, fieldErrors, showServerError } from '../../../components/FormDialog';
 
 interface TokenForm {
@@ -17,6 +26,14 @@ interface TokenForm {
   decimals: string;
   totalSupply: string;
 }
+
+/** What an operator sets for each chain that needs a node (ADR 66); shown while it is missing. */
+const CHAIN_VARIABLES: Partial<Record<ChainFamily, string>> = {
+  ripple: 'XRPL_URL, XRPL_PLATFORM_SEED',
+  stellar: 'STELLAR_HORIZON_URL, STELLAR_PLATFORM_SECRET',
+};
+/** Always configured: the embedded engines. */
+const BUILT_IN_CHAINS: ChainFamily[] = ['ethereum', 'solana'];
 
 const EMPTY: TokenForm = {
   name: '',
@@ -48,6 +65,8 @@ export function CreateTokenDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string>();
   const maxDecimals = TOKEN_TYPE_MAX_DECIMALS[form.tokenType];
+  const chains = useIssuerChains().data ?? BUILT_IN_CHAINS;
+  const missing = Object.entries(CHAIN_VARIABLES).filter(([chain]) => !chains.includes(chain as ChainFamily));
 
   const set = (field: keyof TokenForm) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -112,7 +131,7 @@ export function CreateTokenDialog({
       {field('description', t('issuer.tokenForm.description'), { multiline: true, minRows: 2 })}
       {field('tokenType', t('issuer.tokenForm.type'), {
         select: true,
-        children: TOKEN_TYPES.map((type) => (
+        children: TOKEN_TYPES.filter((type) => chains.includes(TOKEN_TYPE_CHAIN[type])).map((type) => (
           <option key={type} value={type}>
             {type}
           </option>
@@ -132,6 +151,11 @@ export function CreateTokenDialog({
           helperText: t('issuer.tokenForm.decimalsHint', { max: maxDecimals }),
         })}
       {field('totalSupply', t('issuer.tokenForm.supply'), { required: true })}
+      {missing.map(([chain, variables]) => (
+        <Alert key={chain} severity="info">
+          {t('issuer.tokenForm.chainMissing', { chain: blockchainLabel(chain), variables })}
+        </Alert>
+      ))}
     </FormDialog>
   );
 }
