@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TokenActionView, TokenHolder } from '@portal/shared/compliance';
 import { SectionCard } from '../../../components/SectionCard';
@@ -30,6 +30,18 @@ import { useTokenCompliance, type TokenCompliance } from '../api/compliance';
 import { longDate } from '../api/eligibility-text';
 import { HolderActionDialog, PauseDialog, type HolderActionKind } from './HolderDialogs';
 import { RulesForm } from './RulesForm';
+
+/**
+ * Addresses, hashes and e-mail addresses read left to right in every language; the cell itself
+ * keeps the page's direction, so it lines up with its column in Arabic.
+ */
+function Ltr({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+      {children}
+    </Box>
+  );
+}
 
 const STATUS_COLOR = { PENDING: 'warning', DONE: 'success', FAILED: 'error' } as const;
 
@@ -83,11 +95,11 @@ function HoldersSection({
     >
       {data.holders.map((holder) => (
         <TableRow key={holder.holderId} data-testid="holder-row">
-          <TableCell component="th" scope="row" dir="ltr" sx={{ textAlign: 'start', fontWeight: 600 }}>
-            {holder.email}
+          <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+            <Ltr>{holder.email}</Ltr>
           </TableCell>
-          <TableCell dir="ltr" sx={{ textAlign: 'start', fontFamily: 'monospace' }} title={holder.address}>
-            {shortenAddress(holder.address)}
+          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={holder.address}>
+            <Ltr>{shortenAddress(holder.address)}</Ltr>
           </TableCell>
           <TableCell>{holder.country ? countryName(holder.country, i18n.language) : '—'}</TableCell>
           <TableCell>{yesNo(holder.accredited)}</TableCell>
@@ -150,27 +162,29 @@ function ActionLog({ data }: { data: TokenCompliance }) {
           <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
             {t(`compliance.actions.${action.action}`)}
           </TableCell>
-          <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-            {action.holderEmail ?? '—'}
+          <TableCell>
+            <Ltr>{action.holderEmail ?? '—'}</Ltr>
           </TableCell>
           <TableCell>{action.amount ?? '—'}</TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{action.reason}</TableCell>
           <TableCell>
             <ActionStatus status={action.status} />
           </TableCell>
-          <TableCell dir="ltr" sx={{ textAlign: 'start', fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-            {action.txHash && action.explorerUrl ? (
-              <Link
-                href={action.explorerUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t('compliance.log.viewTransaction', { hash: action.txHash })}
-              >
-                {shortenAddress(action.txHash)}
-              </Link>
-            ) : (
-              (action.txHash && shortenAddress(action.txHash)) || '—'
-            )}
+          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            <Ltr>
+              {action.txHash && action.explorerUrl ? (
+                <Link
+                  href={action.explorerUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('compliance.log.viewTransaction', { hash: action.txHash })}
+                >
+                  {shortenAddress(action.txHash)}
+                </Link>
+              ) : (
+                (action.txHash && shortenAddress(action.txHash)) || '—'
+              )}
+            </Ltr>
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(action.createdAt, i18n.language)}
