@@ -51,6 +51,7 @@ test('an investor resident in a blocked country sees why before paying, in Engli
   await expect(status).toHaveAttribute('aria-live', 'polite');
   await expect(dialog.getByRole('button', { name: 'Purchase Tokens' })).toBeDisabled();
   await expectAccessible(page, '[data-testid="purchase-dialog"]');
+  await page.screenshot({ path: shotPath('purchase-eligibility', looks(['en'])[0]!) });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The same reason in Arabic, right to left, with the country named in Arabic.
@@ -59,10 +60,13 @@ test('an investor resident in a blocked country sees why before paying, in Engli
   await page.goto(`/dashboard?tab=marketplace&q=${encodeURIComponent(name)}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const arabicRow = page.getByTestId('listing-row').filter({ hasText: name });
-  await expect(arabicRow.getByTestId('eligibility-note')).toHaveText(
-    'هذا الرمز غير معروض للمستثمرين المقيمين في ألمانيا.',
-  );
+  const inArabic = 'هذا الرمز غير معروض للمستثمرين المقيمين في ألمانيا.';
+  await expect(arabicRow.getByTestId('eligibility-note')).toHaveText(inArabic);
   await page.screenshot({ path: shotPath('marketplace-eligibility', arabic) });
   await expectAccessible(page);
+  await arabicRow.getByRole('button', { name: `استثمر في ${name}` }).click();
+  const arabicDialog = page.getByTestId('purchase-dialog');
+  await expect(arabicDialog.getByTestId('eligibility-status')).toHaveText(inArabic);
+  await page.screenshot({ path: shotPath('purchase-eligibility', arabic) });
   expect(problems).toEqual([]);
 });
