@@ -67,7 +67,11 @@ function xrplEngine({ nodeUrl, explorerUrl }: XrplDeps): ChainEngine {
       network: host.includes('devnet') ? 'devnet' : environment === 'testnet' ? 'testnet' : 'xrpl',
       environment,
     },
-    explorerAddressUrl: (address) => `${explorerUrl}/accounts/${address}`,
+    // A token's "address" is its MPT issuance id (48 hex digits), which the explorer shows under /mpt.
+    explorerAddressUrl: (address) =>
+      /^[0-9A-F]{48}$/i.test(address)
+        ? `${explorerUrl}/mpt/${address}`
+        : `${explorerUrl}/accounts/${address}`,
     explorerTxUrl: (hash) => `${explorerUrl}/transactions/${hash}`,
   };
 }

@@ -36,7 +36,7 @@ const MAX_MPT_AMOUNT = 0x7fff_ffff_ffff_ffffn;
 const FEE_HEADROOM_DROPS = 100_000n;
 
 /**
- * Tokens on the XRP Ledger as Multi-Purpose Tokens (docs/decisions/0064-xrpl-and-stellar.md). The
+ * Tokens on the XRP Ledger as Multi-Purpose Tokens (docs/decisions/0066-xrpl-and-stellar.md). The
  * issuer's vault XRP account is the issuer: its unissued amount is the treasury (MaximumAmount −
  * OutstandingAmount), a payment from it issues. Each escrow listing has its own account, keyed
  * from the platform seed. Before a holder receives anything, the platform funds its reserve, the

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
-import type { PurchaseResponse } from '@portal/shared/purchases';
+import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
 import { listings, purchases, tokenHoldings } from '../../db/schema/index.js';
 import { IssuerRepo } from '../../modules/issuer/issuer.repo.js';
 import { ledgerToken } from '../../modules/issuer/issuer.service.js';
@@ -72,6 +72,17 @@ describe('Multi-Purpose Tokens on the XRP Ledger', () => {
     expect(fromEscrow.ownershipRecord.explorerUrl).toBe(
       `https://testnet.xrpl.org/transactions/${fromEscrow.purchase.deliveryTxHash}`,
     );
+    // My Assets and the marketplace name the chain with the spec's label and link the explorer.
+    const [asset] = json<MyAssetsResponse>(
+      await callApi(t.app, 'GET', '/api/token-purchases/my-assets', buyer),
+    ).assets.filter((a) => a.id === fromEscrow.purchase.id);
+    expect(asset).toMatchObject({
+      blockchain: 'ripple',
+      explorerUrl: fromEscrow.ownershipRecord.explorerUrl,
+    });
+    const market = await callApi(t.app, 'GET', `/api/escrow/marketplace?search=${token.symbol}`, buyer);
+    expect(market.body).toContain('"blockchain":"ripple"');
+    expect(market.body).toContain(`"explorerUrl":"https://testnet.xrpl.org/mpt/${token.contractAddress}"`);
     const direct = await callApi(t.app, 'POST', '/api/token-purchases', buyer, {
       tokenId: token.id,
       amount: 2,
@@ -103,5 +114,14 @@ describe('Multi-Purpose Tokens on the XRP Ledger', () => {
       deliveryTxHash: done.purchase.deliveryTxHash,
     });
     expect(await onChain(token.id, buyer.xrp)).toBe(325n);
+
+    // Reconcile compares the holders' books with the ledger, and sees a balance they do not explain.
+    const mine = async () =>
+      (await t.app.container.reconcile.run()).problems.filter((problem) => problem.includes(token.id));
+    expect(await mine()).toEqual([]);
+    server.holding(token.contractAddress!, buyer.xrp)!.amount -= 1n;
+    expect(await mine()).toEqual([
+      `token XMPT (${token.id}) at ${buyer.xrp}: chain holds 324, the books 325`,
+    ]);
   });
 });
