@@ -17,6 +17,7 @@ export function RejectDialog({
   busy,
   onClose,
   reject,
+  requiredText,
   children,
 }: {
   title: string;
@@ -26,6 +27,8 @@ export function RejectDialog({
   busy: boolean;
   onClose: () => void;
   reject: (reason: string, fail: (error: Error) => void) => void;
+  /** What an empty reason is told; a rejection's by default. */
+  requiredText?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -41,7 +44,7 @@ export function RejectDialog({
       onClose={onClose}
       onSubmit={() => {
         if (!reason.trim()) {
-          setError(message(messages.kycReasonRequired));
+          setError(requiredText ?? message(messages.kycReasonRequired));
           return;
         }
         reject(reason.trim(), (failure) => setError(message(failure.message) ?? failure.message));

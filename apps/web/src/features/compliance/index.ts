@@ -3,4 +3,4 @@ export { refusalOf, useEligibility } from './api/eligibility';
 export { eligibilityText, longDate, useEligibilityText } from './api/eligibility-text';
 export { EligibilityAlert, EligibilityNote } from './components/EligibilityNote';
 export { CompliancePanel } from './components/CompliancePanel';
-export { ReasonDialog } from './components/ReasonDialog';
+export { REASON_MAX } from './components/ReasonField';

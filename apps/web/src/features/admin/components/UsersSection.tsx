@@ -17,7 +17,8 @@ import { useNotify } from '../../../components/Notifier';
 import { SectionCard } from '../../../components/SectionCard';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate } from '../../../lib/format';
-import { ReasonDialog } from '../../compliance';
+import { RejectDialog } from '../../../components/RejectDialog';
+import { REASON_MAX } from '../../compliance';
 import { useAdminUsers, useSetAccreditation, useSetRole } from '../api/admin';
 
 const ROLES: AdminUser['role'][] = ['INVESTOR', 'ISSUER', 'ADMIN'];
@@ -184,13 +185,15 @@ function AccreditationDialog({ user, onClose }: { user: AdminUser; onClose: () =
   const accredit = useSetAccreditation();
   const accredited = !user.accredited;
   return (
-    <ReasonDialog
+    <RejectDialog
       title={t(accredited ? 'admin.users.accreditTitle' : 'admin.users.unaccreditTitle', { name: user.name })}
       submitLabel={t(accredited ? 'admin.users.accredit' : 'admin.users.unaccredit')}
-      hint={t(accredited ? 'admin.users.accreditHint' : 'admin.users.unaccreditHint', { name: user.name })}
+      reasonLabel={t('compliance.reason')}
+      requiredText={t('compliance.reasonRequired')}
+      maxLength={REASON_MAX}
       busy={accredit.isPending}
       onClose={onClose}
-      submit={(reason, fail) =>
+      reject={(reason, fail) =>
         accredit.mutate(
           { userId: user.id, accredited, reason },
           {
@@ -202,6 +205,10 @@ function AccreditationDialog({ user, onClose }: { user: AdminUser; onClose: () =
           },
         )
       }
-    />
+    >
+      <Typography variant="body2">
+        {t(accredited ? 'admin.users.accreditHint' : 'admin.users.unaccreditHint', { name: user.name })}
+      </Typography>
+    </RejectDialog>
   );
 }

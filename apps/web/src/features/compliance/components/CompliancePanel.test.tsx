@@ -274,4 +274,30 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
       ],
     ]);
   }, 40_000);
+
+  it('pauses trading only with a reason', async () => {
+    const calls = stubFetch((path) =>
+      path.endsWith('/compliance')
+        ? json(200, complianceAnswer())
+        : json(202, { success: true, data: action({ action: 'paused', status: 'PENDING' }) }),
+    );
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findAllByTestId('holder-row');
+    await user.click(within(panel()).getByRole('switch', { name: 'Pause trading' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause trading' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(
+      'Please give a reason',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Audit');
+    await user.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({
+        path: `/api/issuer/tokens/${token.id}/pause`,
+        body: { paused: true, reason: 'Audit' },
+      }),
+    ]);
+  }, 20_000);
 });

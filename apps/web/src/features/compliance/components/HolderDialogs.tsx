@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TokenHolder } from '@portal/shared/compliance';
 import { FormDialog } from '../../../components/FormDialog';
+import { RejectDialog } from '../../../components/RejectDialog';
 import { useNotify } from '../../../components/Notifier';
 import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
 import { useComplianceAction, type ComplianceAction } from '../api/compliance';
 import { AMOUNT, compareDecimal } from '../api/decimal';
-import { ReasonDialog } from './ReasonDialog';
-import { ReasonField } from './ReasonField';
+import { REASON_MAX, ReasonField } from './ReasonField';
 
 export type HolderActionKind = 'freeze' | 'forced-transfer' | 'recover';
 
@@ -205,13 +205,15 @@ export function PauseDialog({
   const act = useComplianceAction(tokenId);
   const next = !paused;
   return (
-    <ReasonDialog
+    <RejectDialog
       title={t(next ? 'compliance.pause.pauseTitle' : 'compliance.pause.resumeTitle')}
       submitLabel={t(next ? 'compliance.pause.pause' : 'compliance.pause.resume')}
-      hint={t(next ? 'compliance.pause.pauseHint' : 'compliance.pause.resumeHint')}
+      reasonLabel={t('compliance.reason')}
+      requiredText={t('compliance.reasonRequired')}
+      maxLength={REASON_MAX}
       busy={act.isPending}
       onClose={onClose}
-      submit={(reason, fail) =>
+      reject={(reason, fail) =>
         act.mutate(
           { kind: 'pause', body: { paused: next, reason } },
           {
@@ -223,6 +225,10 @@ export function PauseDialog({
           },
         )
       }
-    />
+    >
+      <Typography variant="body2">
+        {t(next ? 'compliance.pause.pauseHint' : 'compliance.pause.resumeHint')}
+      </Typography>
+    </RejectDialog>
   );
 }
