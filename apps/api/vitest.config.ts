@@ -17,6 +17,8 @@ export const postgresSuites = [
   'src/jobs/*.test.ts',
   // Oversell, idempotency and batched reservations under concurrent requests.
   'src/modules/purchases/*.test.ts',
+  // The holders' books, in-flight purchases counted against caps, one pending action per token.
+  'src/modules/compliance/compliance.test.ts',
   // The trigram index and the search SQL.
   'src/modules/marketplace/marketplace.test.ts',
   // Caches dropped by notifications from another process.

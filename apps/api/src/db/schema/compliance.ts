@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -122,6 +123,8 @@ export const identityRegistrations = pgTable('identity_registrations', {
   /** An administrator revoked the identity: withdrawn until KYC verifies it again after this. */
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   syncedAt: timestamp('synced_at', { withTimezone: true }),
+  /** Counts the row's changes: the job writing version n sends under its own key, whatever the clock says. */
+  version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -73,29 +73,30 @@ export class ComplianceRepo {
       .where(inArray(identityRegistrations.userId, [...userIds]));
   }
 
-  async saveRegistration(values: typeof identityRegistrations.$inferInsert): Promise<void> {
+  /** Saves a change as a new version (unsynced). */
+  async saveRegistration(values: Omit<typeof identityRegistrations.$inferInsert, 'version'>): Promise<void> {
     await this.db
       .insert(identityRegistrations)
       .values(values)
       .onConflictDoUpdate({
         target: identityRegistrations.userId,
-        set: { ...values, updatedAt: sql`now()` },
+        set: { ...values, version: sql`${identityRegistrations.version} + 1` },
       });
   }
 
   async markRevoked(userId: string, now: Date): Promise<void> {
     await this.db
       .update(identityRegistrations)
-      .set({ revokedAt: now, updatedAt: sql`now()` })
+      .set({ revokedAt: now, updatedAt: now, version: sql`${identityRegistrations.version} + 1` })
       .where(eq(identityRegistrations.userId, userId));
   }
 
-  async markSynced(userId: string, updatedAt: Date, now: Date): Promise<void> {
-    // Only the version the job wrote: a change made meanwhile stays unsynced for the next run.
+  async markSynced(userId: string, version: number, now: Date): Promise<void> {
+    // Only the version that was written: a change made meanwhile stays unsynced for the next run.
     await this.db
       .update(identityRegistrations)
       .set({ syncedAt: now })
-      .where(and(eq(identityRegistrations.userId, userId), eq(identityRegistrations.updatedAt, updatedAt)));
+      .where(and(eq(identityRegistrations.userId, userId), eq(identityRegistrations.version, version)));
   }
 
   /** What the registry needs to know of a user: KYC status, DID, accreditation, EVM wallets. */

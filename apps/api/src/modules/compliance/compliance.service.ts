@@ -390,7 +390,7 @@ export class ComplianceService {
       return write ? this.writeRegistry(row) : row;
     if (!row && !verified) return undefined;
     await this.deps.db.transaction(async (tx) => {
-      await repo.with(tx).saveRegistration({ ...desired, syncedAt: null });
+      await repo.with(tx).saveRegistration({ ...desired, syncedAt: null, updatedAt: this.deps.clock.now() });
       await this.deps.jobs.enqueue(tx, identityJob, { userId }, { dedupeKey: `identity:${userId}` });
     });
     this.deps.jobs.notify();
@@ -433,9 +433,9 @@ export class ComplianceService {
         accredited: row.accredited,
       },
       row.wallets,
-      `identity:${row.userId}:${row.updatedAt.getTime()}`,
+      `identity:${row.userId}:v${row.version}`,
     );
-    await this.deps.repo.markSynced(row.userId, row.updatedAt, this.deps.clock.now());
+    await this.deps.repo.markSynced(row.userId, row.version, this.deps.clock.now());
     return (await this.deps.repo.registration(row.userId)) ?? row;
   }
 

@@ -77,16 +77,16 @@ const done = (tokenId: string, actionId: string) =>
     `action ${actionId}`,
   );
 
-const eligibility = async (who: { token: string }, tokenId: string, amount?: string) =>
-  json<TokenEligibilityResponse>(
-    await callApi(
-      t.app,
-      'GET',
-      `/api/tokens/${tokenId}/eligibility${amount ? `?amount=${amount}` : ''}`,
-      who,
-    ),
-  ).data;
-
+const eligibility = async (who: { token: string }, tokenId: string, amount?: string) => {
+  const response = await callApi(
+    t.app,
+    'GET',
+    `/api/tokens/${tokenId}/eligibility${amount ? `?amount=${amount}` : ''}`,
+    who,
+  );
+  if (response.statusCode !== 200) throw new Error(`eligibility ${response.statusCode}: ${response.body}`);
+  return json<TokenEligibilityResponse>(response).data;
+};
 const buy = (who: typeof buyer, listingId: string, amount: string) =>
   t.app.inject({
     method: 'POST',

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_registrations" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
