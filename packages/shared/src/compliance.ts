@@ -11,6 +11,7 @@ import {
   txHashAnswer,
 } from './bounds.js';
 import { COUNTRIES } from './kyc-countries.js';
+import { messages } from './messages.js';
 
 /**
  * A token's transfer rules and the answer to "may this investor receive it, and if not why"
@@ -48,14 +49,14 @@ export const MAX_LOCKUP_DAYS = 3650;
 const country = z
   .string()
   .length(3)
-  .regex(COUNTRY_CODE, 'Please select countries from the list')
-  .refine((code) => Object.hasOwn(COUNTRIES, code), 'Please select countries from the list');
+  .regex(COUNTRY_CODE, messages.complianceCountryInvalid)
+  .refine((code) => Object.hasOwn(COUNTRIES, code), messages.complianceCountryInvalid);
 /** Whole tokens as a decimal string ("250", "0.5"); null = no limit. */
 const limit = z
   .string()
   .trim()
   .max(40)
-  .regex(/^\d+(\.\d+)?$/, 'Please enter an amount of tokens')
+  .regex(/^\d+(\.\d+)?$/, messages.complianceAmountInvalid)
   .nullable();
 
 export const TokenRulesSchema = z
@@ -151,7 +152,7 @@ export const TOKEN_ACTIONS = [
 ] as const;
 export type TokenAction = (typeof TOKEN_ACTIONS)[number];
 
-const reason = z.string().trim().min(1, 'Please give a reason').max(500);
+const reason = z.string().trim().min(1, messages.complianceReasonRequired).max(500);
 
 export const PauseRequestSchema = z
   .strictObject({ paused: z.boolean(), reason })

@@ -284,6 +284,9 @@ export const messages = {
   complianceItemsNotPartial:
     'Items of a collection are frozen and moved one by one, which the console does not offer yet: recover the whole wallet instead.',
   complianceChainUnsupported: 'Freezing and moving tokens on this chain is not available yet.',
+  complianceReasonRequired: 'Please give a reason',
+  complianceAmountInvalid: 'Please enter an amount of tokens',
+  complianceCountryInvalid: 'Please select countries from the list',
   complianceNoticeFrozen: '{{amount}} {{symbol}} of your holding is frozen by the issuer: {{reason}}',
   complianceNoticeUnfrozen: 'The issuer unfroze your {{symbol}} holding.',
   complianceNoticeForcedTransfer: 'The issuer moved {{amount}} {{symbol}} from your holding: {{reason}}',
