@@ -6,6 +6,7 @@ import type { AssetContracts, AssetTokenKind, ChainRules } from '../chains/asset
 import type { ComplianceContracts } from '../chains/compliance-contracts.js';
 import type { TokenLedger } from '../chains/ledger.js';
 import type { SplLedger } from '../chains/ledger.spl.js';
+import type { XrplLedger } from '../chains/ledger.xrpl.js';
 import type { Networks } from '../chains/networks.js';
 import type { TokenRow } from '../issuer/issuer.repo.js';
 import { ledgerToken } from '../issuer/issuer.module.js';
@@ -73,6 +74,8 @@ export class ChainEnforcement implements EnforcementPort {
   }
 
   async setFrozen(token: TokenRow, holder: string, amount: bigint, key: string): Promise<string | null> {
+    // The XRP Ledger locks a whole MPToken, like Token-2022 freezes a whole account.
+    if (token.blockchain === 'ripple') return this.lock(token, holder, amount > 0n, key);
     if (!this.evm(token)) {
       // Token-2022 has no partial freeze: the account stays frozen while any amount is (ADR 61).
       const sent =
@@ -94,6 +97,9 @@ export class ChainEnforcement implements EnforcementPort {
   }
 
   async forcedTransfer(token: TokenRow, from: string, to: string, amount: bigint, key: string) {
+    // The XRP Ledger's clawback returns tokens to the issuer: a forced transfer to the treasury.
+    if (token.blockchain === 'ripple' && to === token.treasuryAddress)
+      return (await this.xrplFor().clawback(ledgerToken(token), from, amount, key)).hash;
     if (!this.evm(token)) {
       return (await this.splFor(token).forcedTransfer(ledgerToken(token), from, to, amount, key)).hash;
     }
@@ -130,6 +136,7 @@ export class ChainEnforcement implements EnforcementPort {
   async setEligible(token: TokenRow, holder: string, eligible: boolean, key: string): Promise<string | null> {
     // On Ethereum the registry entry already decides; nothing per token to write.
     if (this.evm(token)) return null;
+    if (token.blockchain === 'ripple') return this.lock(token, holder, !eligible, key);
     const ledger = ledgerToken(token);
     const sent = eligible
       ? await this.splFor(token).thawHolder(ledger, holder, key)
@@ -174,7 +181,22 @@ export class ChainEnforcement implements EnforcementPort {
     return this.deps.networks.explorerTxUrl(token.blockchain as ChainFamily, hash);
   }
 
-  /** Solana's ledger; the XRP Ledger and Stellar have no enforcement here yet (ADR 61). */
+  private async lock(token: TokenRow, holder: string, locked: boolean, key: string): Promise<string> {
+    const xrpl = this.xrplFor();
+    const sent = locked
+      ? await xrpl.lockHolder(ledgerToken(token), holder, key)
+      : await xrpl.unlockHolder(ledgerToken(token), holder, key);
+    return sent.hash;
+  }
+
+  private xrplFor(): Pick<XrplLedger, 'lockHolder' | 'unlockHolder' | 'clawback'> {
+    const ledger = this.deps.ledgers.get('ripple');
+    if (!ledger || !('clawback' in ledger))
+      throw new SettlementError('rejected', messages.complianceChainUnsupported);
+    return ledger as unknown as XrplLedger;
+  }
+
+  /** Solana's ledger; other chains' moves between holders are not offered yet (ADR 61). */
   private splFor(token: TokenRow): SplLedger {
     if (token.blockchain !== 'solana')
       throw new SettlementError('rejected', messages.complianceChainUnsupported);

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
+import type { TokenComplianceResponse } from '@portal/shared/compliance';
 import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
 import { listings, purchases, tokenHoldings } from '../../db/schema/index.js';
 import { IssuerRepo } from '../../modules/issuer/issuer.repo.js';
 import { ledgerToken } from '../../modules/issuer/issuer.service.js';
-import { issueToken, listToken, settled } from '../../test/issuance.js';
+import { eventually, issueToken, listToken, settled } from '../../test/issuance.js';
 import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
 import { bearer, callApi, createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { XrplTestServer } from './testing/xrpl-test-server.js';
@@ -16,6 +17,8 @@ let t: TestApp;
 let issuer: Awaited<ReturnType<typeof issuerAccount>>;
 let buyer: Awaited<ReturnType<typeof verifiedInvestor>> & { xrp: string };
 const platform = Wallet.generate();
+/** An MPToken's locked flag (XLS-33). */
+const LSF_MPT_LOCKED = 0x01;
 
 beforeAll(async () => {
   server = await XrplTestServer.start();
@@ -123,5 +126,36 @@ describe('Multi-Purpose Tokens on the XRP Ledger', () => {
     expect(await mine()).toEqual([
       `token XMPT (${token.id}) at ${buyer.xrp}: chain holds 324, the books 325`,
     ]);
+    server.holding(token.contractAddress!, buyer.xrp)!.amount += 1n;
+
+    // The issuer's freeze locks the holder's MPToken; a forced transfer to the treasury is a clawback.
+    const act = async (path: string, payload: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/issuer/tokens/${token.id}/${path}`,
+        headers: { ...bearer(issuer.token), 'idempotency-key': crypto.randomUUID() },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      const { id } = json<{ data: { id: string } }>(response).data;
+      return eventually(
+        async () =>
+          json<TokenComplianceResponse>(
+            await callApi(t.app, 'GET', `/api/issuer/tokens/${token.id}/compliance`, issuer),
+          ).data.actions.find((action) => action.id === id)!,
+        (action) => action.status !== 'PENDING',
+        `${path} to be carried out`,
+      );
+    };
+    const reason = 'Court order';
+    expect(await act('freeze', { holderId: buyer.user.id, amount: '1', reason })).toMatchObject({
+      status: 'DONE',
+    });
+    expect(server.holding(token.contractAddress!, buyer.xrp)!.flags & LSF_MPT_LOCKED).toBe(LSF_MPT_LOCKED);
+    expect(
+      await act('forced-transfer', { fromHolderId: buyer.user.id, toHolderId: null, amount: '1', reason }),
+    ).toMatchObject({ status: 'DONE' });
+    expect(await onChain(token.id, buyer.xrp)).toBe(225n);
+    expect(await mine()).toEqual([]);
   });
 });
