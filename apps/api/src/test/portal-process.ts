@@ -122,8 +122,9 @@ export function remotePortal(base: string): Portal {
 }
 
 /**
- * The demo market's two escrows, open, once the portal at `base` has seeded them: SEQP (an SPL
- * token paid for on Ethereum, delivered on Solana) and HVAPT (an ERC-20).
+ * The demo market's two escrows, open, once the portal at `base` has seeded them: SOLAR (an SPL
+ * token paid for on Ethereum, delivered on Solana; SEQP is for accredited investors only) and HVAPT
+ * (an ERC-20).
  */
 export async function demoEscrows(
   base: string,
@@ -142,11 +143,11 @@ export async function demoEscrows(
           { token: buyer.token },
         )
       ).body.data.listings,
-    (listings) => Boolean(open(listings, 'SEQP') && open(listings, 'HVAPT')),
+    (listings) => Boolean(open(listings, 'SOLAR') && open(listings, 'HVAPT')),
     'the demo market',
     timeoutMs,
   );
-  return { spl: open(all, 'SEQP')!, erc20: open(all, 'HVAPT')! };
+  return { spl: open(all, 'SOLAR')!, erc20: open(all, 'HVAPT')! };
 }
 
 /** The buyer's purchases `ids` as the portal at `base` answers them, in the same order. */

@@ -424,19 +424,23 @@ export class ComplianceService {
    * got there first send one transaction between them) and returns it synced.
    */
   private async writeRegistry(row: RegistrationRow): Promise<RegistrationRow> {
-    if (row.syncedAt) return row;
-    await this.deps.chain.writeIdentity(
-      {
-        identityKey: row.identityKey as `0x${string}`,
-        country: row.country,
-        validUntil: row.validUntil,
-        accredited: row.accredited,
-      },
-      row.wallets,
-      `identity:${row.userId}:v${row.version}`,
-    );
-    await this.deps.repo.markSynced(row.userId, row.version, this.deps.clock.now());
-    return (await this.deps.repo.registration(row.userId)) ?? row;
+    let current = row;
+    // Concurrent requests may each save a version; the last one written is the one that counts.
+    for (let round = 0; round < 5 && !current.syncedAt; round++) {
+      await this.deps.chain.writeIdentity(
+        {
+          identityKey: current.identityKey as `0x${string}`,
+          country: current.country,
+          validUntil: current.validUntil,
+          accredited: current.accredited,
+        },
+        current.wallets,
+        `identity:${current.userId}:v${current.version}`,
+      );
+      await this.deps.repo.markSynced(current.userId, current.version, this.deps.clock.now());
+      current = (await this.deps.repo.registration(current.userId)) ?? current;
+    }
+    return current;
   }
 
   /** Every token the user holds: frozen on chains without a registry, and logged for the issuer. */
