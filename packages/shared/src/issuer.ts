@@ -45,6 +45,8 @@ export const ASSET_CATEGORIES = [
 /** Largest supply in whole tokens / items (ERC-721 items are minted one by one at deploy). */
 export const MAX_ITEM_SUPPLY = 1000;
 export const MAX_FUNGIBLE_SUPPLY = 10n ** 15n;
+/** Stellar amounts are int64 in units of 10^-7 (about 922 billion whole tokens at most). */
+export const STELLAR_MAX_STROOPS = 2n ** 63n - 1n;
 
 /** A token's name, symbol and description, as the create request bounds them. */
 export const TOKEN_NAME_MAX = 64;
@@ -94,7 +96,15 @@ export const CreateTokenRequestSchema = z
     if (typeof token.totalSupply !== 'string' || !decimalsValid) return;
     const supply = parseUnits(token.totalSupply, token.decimals);
     const max = isItemToken(token.tokenType) ? BigInt(MAX_ITEM_SUPPLY) : MAX_FUNGIBLE_SUPPLY;
-    if (supply === undefined || supply <= 0n || supply > max * 10n ** BigInt(token.decimals)) {
+    if (
+      supply === undefined ||
+      supply <= 0n ||
+      supply > max * 10n ** BigInt(token.decimals) ||
+      // A Stellar amount is a signed 64-bit count of 10^-7 units, whatever the token's decimals.
+      (token.tokenType === 'STELLAR' &&
+        token.decimals <= 7 &&
+        supply * 10n ** BigInt(7 - token.decimals) > STELLAR_MAX_STROOPS)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['totalSupply'], message: messages.issuerSupplyInvalid });
     }
   })

@@ -10,6 +10,7 @@ export * from './did.js';
 export * from './sbt.js';
 export * from './market.js';
 export * from './solana.js';
+export * from './stellar.js';
 export * from './xrpl.js';
 export * from './settings.js';
 export * from './notifications.js';

@@ -28,7 +28,9 @@ export const issuerTokens = pgTable(
     symbol: text('symbol').notNull(),
     description: text('description').notNull().default(''),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    tokenType: text('token_type', { enum: ['ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT'] }).notNull(),
+    tokenType: text('token_type', {
+      enum: ['ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT', 'STELLAR'],
+    }).notNull(),
     assetCategory: text('asset_category').notNull(),
     decimals: integer('decimals').notNull(),
     totalSupply: units('total_supply').notNull(),

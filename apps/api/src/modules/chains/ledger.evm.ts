@@ -170,7 +170,7 @@ export class EvmLedger implements TokenLedger, PaymentLedger {
 }
 
 function kindOf(token: LedgerToken): AssetTokenKind {
-  if (token.tokenType === 'SPL' || token.tokenType === 'MPT') {
+  if (token.tokenType === 'SPL' || token.tokenType === 'MPT' || token.tokenType === 'STELLAR') {
     throw new Error(`${token.tokenType} tokens do not live on Ethereum`);
   }
   return token.tokenType;

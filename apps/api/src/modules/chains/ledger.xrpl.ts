@@ -7,6 +7,7 @@ import {
   type XrplNode,
   type XrplSigner,
 } from '../../providers/xrpl/xrpl.js';
+import { topUp } from '../../providers/ledger-journal/send-journal.js';
 import {
   SettlementError,
   type LedgerListing,
@@ -210,12 +211,12 @@ export class XrplLedger implements TokenLedger {
     const [state, account] = await Promise.all([this.node.serverState(), this.node.account(address)]);
     const owned = BigInt((account?.ownerCount ?? 0) + more);
     const needed = state.reserveBase + state.reserveIncrement * owned + FEE_HEADROOM_DROPS;
-    const balance = account?.balance ?? 0n;
-    if (balance >= needed && !(await this.node.sendRecord(key))) return;
+    const amount = topUp(needed, account?.balance ?? 0n, Boolean(await this.node.sendRecord(key)));
+    if (amount === undefined) return;
     await this.node.send(key, this.node.platform, {
       TransactionType: 'Payment',
       Destination: address,
-      Amount: (needed - balance > 0n ? needed - balance : 1n).toString(),
+      Amount: amount.toString(),
     });
   }
 

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Client, RippledError, Wallet, type SubmittableTransaction, type Transaction } from 'xrpl';
 import type { DbOrTx } from '../../db/client.js';
-import { XrplRepo, type XrplSendRow } from './xrpl.repo.js';
+import { xrplSends } from '../../db/schema/index.js';
+import { AccountQueues, SendJournal, sendOnce } from '../ledger-journal/send-journal.js';
+
+type XrplSendRow = typeof xrplSends.$inferSelect;
 
 /**
  * The XRP Ledger through a node's WebSocket API (docs/decisions/0066-xrpl-and-stellar.md): every
@@ -95,17 +98,17 @@ export interface XrplNodeOptions {
 
 export class XrplNode {
   private readonly client: Client;
-  private readonly repo: XrplRepo;
+  private readonly repo: SendJournal<typeof xrplSends>;
   private readonly platformWallet: Wallet;
   private readonly ledgerWindow: number;
   private readonly pollMs: number;
   /** One send at a time per account in this process; other processes meet tefPAST_SEQ instead. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new AccountQueues();
   private connecting: Promise<void> | undefined;
 
   constructor(private readonly options: XrplNodeOptions) {
     this.client = new Client(options.url, { timeout: 20_000 });
-    this.repo = new XrplRepo(options.db);
+    this.repo = new SendJournal(options.db, xrplSends);
     this.platformWallet = Wallet.fromSeed(options.platformSeed);
     this.ledgerWindow = options.ledgerWindow ?? 20;
     this.pollMs = options.pollMs ?? 1000;
@@ -214,23 +217,17 @@ export class XrplNode {
    * tesSUCCESS; XrplTransactionFailedError for a tec… result.
    */
   send(key: string, signer: XrplSigner, fields: XrplTransactionFields): Promise<XrplSent> {
-    return this.serially(signer.address, async () => {
-      for (;;) {
-        let row = await this.repo.find(key);
-        if (!row) {
-          await this.repo.insert({ key, ...(await this.sign(signer, fields)) });
-          row = await this.repo.find(key);
-          if (!row) throw new Error(`XRPL send ${key} vanished`);
-        }
-        if (row.status !== 'pending') return this.outcome(row.hash, row.sequence, row.result!);
-        const result = await this.drive(row);
-        if (result !== undefined) {
-          await this.repo.settle(key, row.hash, result);
-          return this.outcome(row.hash, row.sequence, result);
-        }
-        // Those bytes can never apply: a replacement with a fresh Sequence takes their place.
-        await this.repo.replace(row.hash, { key, ...(await this.sign(signer, fields)) });
-      }
+    return this.queues.run(signer.address, async () => {
+      const row = await sendOnce(this.repo, key, {
+        sign: async () => ({ key, ...(await this.sign(signer, fields)) }),
+        drive: async (pending) => {
+          const result = await this.drive(pending);
+          return result === undefined
+            ? undefined
+            : { status: result === 'tesSUCCESS' ? 'validated' : 'failed', result };
+        },
+      });
+      return this.outcome(row.hash, row.sequence, row.result!);
     });
   }
 
@@ -322,17 +319,6 @@ export class XrplNode {
     // The request shapes are the node's documented methods; xrpl.js types each one separately.
     const response = await this.client.request(request as never);
     return (response as { result: unknown }).result;
-  }
-
-  private serially<T>(account: string, run: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(account) ?? Promise.resolve();
-    const next = previous.then(run, run);
-    const settled = next.catch(() => undefined);
-    this.queues.set(account, settled);
-    void settled.then(() => {
-      if (this.queues.get(account) === settled) this.queues.delete(account);
-    });
-    return next;
   }
 }
 

@@ -23,7 +23,7 @@ const open = (chains: string[]) => {
   return screen.getByRole('dialog', { name: /./ });
 };
 const typeOptions = (dialog: HTMLElement) =>
-  within(within(dialog).getByRole('combobox', { name: /Token type|نوع الرمز/ }))
+  within(within(dialog).getByRole('combobox', { name: /Token type|Type de jeton|نوع الرمز/ }))
     .getAllByRole('option')
     .map((o) => o.textContent);
 
@@ -54,5 +54,14 @@ describe('the token form offers the chains the server has (ADR 66)', () => {
     ).toBeInTheDocument();
     expect(within(dialog).queryByText(/XRPL_URL/)).toBeNull();
     expect(typeOptions(dialog)).toEqual(['ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT']);
+  });
+
+  it('with Horizon configured: STELLAR is offered and nothing is explained, in French too', async () => {
+    await setLanguage('fr');
+    const dialog = open(['ethereum', 'solana', 'ripple', 'stellar']);
+    await waitFor(() =>
+      expect(typeOptions(dialog)).toEqual(['ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT', 'STELLAR']),
+    );
+    expect(within(dialog).queryByText(/STELLAR_HORIZON_URL|XRPL_URL/)).toBeNull();
   });
 });

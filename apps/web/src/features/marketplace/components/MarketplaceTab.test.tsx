@@ -163,7 +163,7 @@ describe('MarketplaceTab (docs/product.md §2.8)', () => {
       [...screen.getByRole('combobox', { name: 'Token Type' }).querySelectorAll('option')].map(
         (o) => o.textContent,
       ),
-    ).toEqual(['All', 'ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT']);
+    ).toEqual(['All', 'ERC20', 'ERC721', 'ERC1155', 'SPL', 'MPT', 'STELLAR']);
     expect(
       [...screen.getByRole('combobox', { name: 'Status' }).querySelectorAll('option')].map(
         (o) => o.textContent,
