@@ -119,6 +119,12 @@ describe('Fireblocks custody adapter against a local Fireblocks', () => {
     fake.state.signing = 'sign';
   });
 
+  it('refuses to sign Stellar transactions the portal builds, saying so (as for the XRP Ledger)', async () => {
+    await expect(
+      custody.signStellarTransaction('0', { address: 'G', networkPassphrase: 'n', envelopeXdr: '' }),
+    ).rejects.toThrow('Fireblocks custody does not sign Stellar transactions built by the portal');
+  });
+
   it('refuses a rejected signing and a signature from another key', async () => {
     const vault = await custody.createVault({
       customerRefId: randomUUID(),

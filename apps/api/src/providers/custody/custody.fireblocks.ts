@@ -185,6 +185,12 @@ export class FireblocksCustody implements CustodyPort {
     );
   }
 
+  signStellarTransaction(): Promise<{ envelopeXdr: string; hash: string }> {
+    return Promise.reject(
+      new CustodyError('Fireblocks custody does not sign Stellar transactions built by the portal'),
+    );
+  }
+
   /** One RAW signing transaction for `content` (hex), awaited; its signed message, if any. */
   private async signRaw(vaultId: string, assetId: CustodyAssetId, content: string, note: string) {
     const created = await this.call('create signing transaction', () =>

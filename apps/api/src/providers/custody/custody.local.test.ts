@@ -5,6 +5,14 @@ import { entropyToMnemonic, mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { parseEther, recoverTransactionAddress, type TransactionSerializable } from 'viem';
+import {
+  Account as StellarAccount,
+  Keypair,
+  Networks,
+  Operation,
+  TransactionBuilder,
+  type Transaction as StellarTransaction,
+} from '@stellar/stellar-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { secrets } from '../../db/schema/index.js';
@@ -116,6 +124,32 @@ describe('local HD custody', () => {
     await expect(custody.signEd25519('42', { address, message })).rejects.toThrow(
       /Unknown local custody vault/,
     );
+  });
+
+  it('signs a Stellar transaction with the vault XLM key (SEP-0005) only for its own source', async () => {
+    const custody = abandonCustody();
+    const vault = await custody.createVault({ customerRefId: randomUUID(), name: '0', autoFuel: false });
+    const address = vault.wallets.find((w) => w.assetId === 'XLM_TEST')!.address;
+    const build = (source: string) =>
+      new TransactionBuilder(new StellarAccount(source, '41'), {
+        fee: '100',
+        networkPassphrase: Networks.TESTNET,
+        timebounds: { minTime: 0, maxTime: 2_000_000_000 },
+      })
+        .addOperation(Operation.setOptions({ setFlags: 1 }))
+        .build();
+    const unsigned = build(address);
+    const input = { address, networkPassphrase: Networks.TESTNET, envelopeXdr: unsigned.toXDR() };
+    const signed = await custody.signStellarTransaction(vault.id, input);
+    expect(signed.hash).toBe(unsigned.hash().toString('hex'));
+    const back = TransactionBuilder.fromXDR(signed.envelopeXdr, Networks.TESTNET) as StellarTransaction;
+    expect(back.signatures).toHaveLength(1);
+    expect(Keypair.fromPublicKey(address).verify(back.hash(), back.signatures[0]!.signature())).toBe(true);
+
+    const other = await custody.createVault({ customerRefId: randomUUID(), name: '1', autoFuel: false });
+    await expect(custody.signStellarTransaction(other.id, input)).rejects.toThrow(/does not control/);
+    const foreign = { ...input, envelopeXdr: build(Keypair.random().publicKey()).toXDR() };
+    await expect(custody.signStellarTransaction(vault.id, foreign)).rejects.toThrow(/source is not/);
   });
 });
 

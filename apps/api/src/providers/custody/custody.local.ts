@@ -7,11 +7,13 @@ import type { Db } from '../../db/client.js';
 import { localCustodyAccounts } from '../../db/schema/index.js';
 import { CustodyError, type CreateCustodyVault, type CustodyPort, type CustodyVault } from './custody.js';
 import { Wallet as XrplWallet, type Transaction as XrplTransaction } from 'xrpl';
+import { Keypair, Transaction as StellarTransaction, TransactionBuilder } from '@stellar/stellar-sdk';
 import {
   deriveWallets,
   seedFromEntropy,
   signWithSolanaKey,
   withEvmPrivateKey,
+  withStellarKey,
   withXrpKeyPair,
 } from './hd-wallet.js';
 
@@ -103,6 +105,34 @@ export class LocalCustody implements CustodyPort {
     );
     if (!signed) throw new CustodyError(`Vault ${vaultId}'s XRP key does not control ${input.address}`);
     return { blob: signed.tx_blob, hash: signed.hash };
+  }
+
+  async signStellarTransaction(
+    vaultId: string,
+    input: { address: string; networkPassphrase: string; envelopeXdr: string },
+  ): Promise<{ envelopeXdr: string; hash: string }> {
+    const account = await this.findAccount(vaultId);
+    if (!account) throw new Error(`Unknown local custody vault ${vaultId}`);
+    const transaction = TransactionBuilder.fromXDR(input.envelopeXdr, input.networkPassphrase);
+    // A fee bump or an operation of another account would spend what the vault did not agree to.
+    if (
+      !(transaction instanceof StellarTransaction) ||
+      transaction.source !== input.address ||
+      transaction.operations.some((operation) => operation.source && operation.source !== input.address)
+    ) {
+      throw new CustodyError(`The transaction's source is not ${input.address}`);
+    }
+    const signed = await this.withSeed((seed) =>
+      withStellarKey(seed, account.accountIndex, input.address, (rawSeed) => {
+        transaction.sign(Keypair.fromRawEd25519Seed(Buffer.from(rawSeed)));
+        return true;
+      }),
+    );
+    if (!signed) throw new CustodyError(`Vault ${vaultId}'s XLM key does not control ${input.address}`);
+    return {
+      envelopeXdr: transaction.toEnvelope().toXDR('base64'),
+      hash: transaction.hash().toString('hex'),
+    };
   }
 
   private async findAccount(vaultId: string): Promise<AccountRow | undefined> {

@@ -46,6 +46,15 @@ export interface CustodyPort {
     vaultId: string,
     input: { address: string; transaction: XrplTransaction },
   ): Promise<{ blob: string; hash: string }>;
+  /**
+   * Signs a Stellar transaction (its envelope XDR, base64, unsigned or partly signed) with the
+   * vault's XLM key for `networkPassphrase`; `address` is the vault's stored XLM address and must
+   * be the transaction's source. Returns the signed envelope and the transaction hash (hex).
+   */
+  signStellarTransaction(
+    vaultId: string,
+    input: { address: string; networkPassphrase: string; envelopeXdr: string },
+  ): Promise<{ envelopeXdr: string; hash: string }>;
 }
 
 /** A provider failure, worded for the log (never for the user: it may name provider internals). */

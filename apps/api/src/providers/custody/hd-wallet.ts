@@ -163,3 +163,20 @@ export function withXrpKeyPair<T>(
     });
   });
 }
+
+/**
+ * Hands the vault's Stellar (SEP-0005) ed25519 private key, the raw 32 bytes the Stellar SDK
+ * takes, to `use` after checking that it controls `address`; undefined when it does not. The key
+ * is wiped after.
+ */
+export function withStellarKey<T>(
+  seed: Uint8Array,
+  account: number,
+  address: string,
+  use: (rawSeed: Uint8Array) => T,
+): T | undefined {
+  assertAccount(account);
+  return withEd25519Key(seed, derivationPath.XLM_TEST(account), (key) =>
+    stellarStrKey(STELLAR_ACCOUNT_ID, key.publicKeyRaw) === address ? use(key.privateKey) : undefined,
+  );
+}
