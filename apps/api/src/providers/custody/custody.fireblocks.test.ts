@@ -4,7 +4,7 @@ import { base58 } from '@scure/base';
 import { parseEther, recoverTransactionAddress, type TransactionSerializable } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTODY_ASSET_IDS } from '@portal/shared/vault';
-import { CustodyError } from './custody.js';
+import { CustodyError, type CustodyPort } from './custody.js';
 import { FireblocksCustody } from './custody.fireblocks.js';
 import { FireblocksWebhookVerifier } from './fireblocks-webhook.js';
 import { startFakeFireblocks, type FakeFireblocks } from './testing/fake-fireblocks.js';
@@ -120,8 +120,9 @@ describe('Fireblocks custody adapter against a local Fireblocks', () => {
   });
 
   it('refuses to sign Stellar transactions the portal builds, saying so (as for the XRP Ledger)', async () => {
+    const port: CustodyPort = custody;
     await expect(
-      custody.signStellarTransaction('0', { address: 'G', networkPassphrase: 'n', envelopeXdr: '' }),
+      port.signStellarTransaction('0', { address: 'G', networkPassphrase: 'n', envelopeXdr: '' }),
     ).rejects.toThrow('Fireblocks custody does not sign Stellar transactions built by the portal');
   });
 
