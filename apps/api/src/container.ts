@@ -12,6 +12,7 @@ import { demoModule } from './modules/demo/demo.module.js';
 import { didModule } from './modules/did/did.module.js';
 import { explorerModule } from './modules/explorer/explorer.module.js';
 import { healthModule } from './modules/health/health.module.js';
+import { holdingsModule } from './modules/holdings/holdings.module.js';
 import { ipfsModule } from './modules/ipfs/ipfs.module.js';
 import { issuerModule } from './modules/issuer/issuer.module.js';
 import { kybModule } from './modules/kyb/kyb.module.js';
@@ -115,6 +116,15 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       compliance: compliance.compliance,
     }),
   );
+  const holdings = add(
+    holdingsModule(infra, {
+      tokenLedgers: chains.tokenLedgers,
+      networks: chains.networks,
+      xrplNode: chains.xrplNode,
+      compliance: compliance.compliance,
+      vault: vault.vault,
+    }),
+  );
   const demo = add(
     demoModule(infra, {
       auth: auth.auth,
@@ -146,6 +156,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       issuer,
       compliance,
       purchases,
+      holdings,
       demo,
       reconcile,
       explorer,

@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_RULES } from '@portal/shared/compliance';
+import type { HoldingsResponse, VaultBalancesResponse } from '@portal/shared/holdings';
 import { messages } from '@portal/shared/messages';
 import type { PurchaseResponse } from '@portal/shared/purchases';
 import type { Role } from '@portal/shared/roles';
@@ -601,6 +602,30 @@ describe('Z3: objects owned by one user, named by another', () => {
     });
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it("holdings and vault balances answer the caller's own only (ADR 68)", async () => {
+    for (const [who, other] of [
+      [A, B],
+      [B, A],
+    ] as const) {
+      const own = { token: who.tokens[0]! };
+      const holdings = json<HoldingsResponse>(await callApi(t.app, 'GET', '/api/holdings', own));
+      expect(holdings.holdings.flatMap((h) => h.purchases.map((p) => p.id))).toEqual([who.purchaseId]);
+      expect(holdings.holdings.flatMap((h) => h.addresses)).toEqual([who.eth]);
+      const balances = json<VaultBalancesResponse>(await callApi(t.app, 'GET', '/api/vault/balances', own));
+      expect(balances.balances.map((b) => b.address).sort()).toEqual([...who.addresses].sort());
+      const text = JSON.stringify([holdings, balances]).toLowerCase();
+      for (const value of [other.purchaseId, other.user.id, ...other.addresses])
+        expect(text, `${who.label} sees ${other.label}'s ${value}`).not.toContain(value.toLowerCase());
+    }
+    // An issuer buys nothing: its holdings are refused, its own vault's balances are not.
+    expect((await callApi(t.app, 'GET', '/api/holdings', { token: X.tokens[0]! })).statusCode).toBe(403);
+    const issuerVault = json<VaultBalancesResponse>(
+      await callApi(t.app, 'GET', '/api/vault/balances', { token: X.tokens[0]! }),
+    );
+    expect(issuerVault.balances.length).toBeGreaterThan(0);
+    expect(JSON.stringify(issuerVault)).not.toContain(A.eth);
+  });
 
   it("no list or view of one user ever shows another user's objects", async () => {
     const views = t.app

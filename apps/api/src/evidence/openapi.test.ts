@@ -192,6 +192,22 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("documents holdings and vault balances as the caller's own, amounts in base units (ADR 68)", () => {
+    const statuses = (key: string) => Object.keys(route(key).responses);
+    for (const key of ['GET /api/holdings', 'GET /api/vault/balances'])
+      expect(route(key).security, key).toEqual([{ bearer: [] }, { session: [] }]);
+    // Nothing is named by id (no 404), and a chain that fails is said per entry (no 502).
+    expect(statuses('GET /api/holdings')).toEqual(['200', '400', '401', '403', '429', '500', '503']);
+    // Every role has a vault.
+    expect(statuses('GET /api/vault/balances')).toEqual(['200', '400', '401', '429', '500', '503']);
+    expect(JSON.stringify(route('GET /api/holdings').responses['200'])).toContain('HoldingsResponse');
+    const { properties } = document.components.schemas.Holding as {
+      properties: Record<string, { pattern?: string; maxLength?: number }>;
+    };
+    for (const field of ['balance', 'booked', 'frozen'])
+      expect(properties[field], field).toMatchObject({ pattern: '^\\d+$', maxLength: 78 });
+  });
+
   it('shows the rate-limit headers where the limiter applies, and Retry-After on 429', () => {
     const limited = route('POST /api/auth/login').responses;
     expect(Object.keys(limited['200']!.headers ?? {})).toEqual([

@@ -65,6 +65,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/sbt/status/{id}': "A soul-bound token's mint status",
   'GET /api/sbt/list': 'My soul-bound tokens',
   'GET /api/escrow/marketplace': 'Listings open for purchase',
+  'GET /api/issuer/chains': 'The chain families a token can be issued on here, and what the others need',
   'GET /api/issuer/tokens': 'My issued tokens',
   'POST /api/issuer/tokens': 'Issues a token (deployed on chain asynchronously)',
   'GET /api/issuer/tokens/{id}': 'One of my issued tokens',

@@ -48,6 +48,8 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     payments: ledgers.payments,
     splLedger: ledgers.spl,
     networks: new Networks(ledgers.engines),
+    /** The XRP Ledger node when one is configured: holdings read vault XRP balances from it. */
+    xrplNode: xrpl?.node,
     close: async () => {
       await xrpl?.node.close();
     },

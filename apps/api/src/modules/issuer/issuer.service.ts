@@ -399,7 +399,12 @@ export interface ItemMetadata {
   attributes: Array<{ trait_type: string; value: string }>;
 }
 
-export function ledgerToken(token: TokenRow): LedgerToken {
+export function ledgerToken(
+  token: Pick<
+    TokenRow,
+    'id' | 'tokenType' | 'name' | 'symbol' | 'decimals' | 'totalSupply' | 'contractAddress'
+  >,
+): LedgerToken {
   return {
     id: token.id,
     tokenType: token.tokenType,

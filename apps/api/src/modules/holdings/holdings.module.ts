@@ -1,0 +1,62 @@
+import { getAddress } from 'viem';
+import type { ChainFamily } from '@portal/shared/chain-families';
+import type { FeatureModule } from '../../feature-module.js';
+import type { Infrastructure } from '../../infrastructure.js';
+import type { XrplNode } from '../../providers/xrpl/xrpl.js';
+import type { TokenLedger } from '../chains/ledger.js';
+import type { Networks } from '../chains/networks.js';
+import type { ComplianceService } from '../compliance/compliance.service.js';
+import type { VaultService } from '../vault/vault.service.js';
+import { HoldingsRepo } from './holdings.repo.js';
+import { holdingsRoutes } from './holdings.routes.js';
+import { HoldingsService } from './holdings.service.js';
+
+/**
+ * After the purchase (ADR 68): what each investor holds, read from the chains and compared with
+ * the books, valued at the last price; and each vault address's balances.
+ */
+export function holdingsModule(
+  infra: Infrastructure,
+  deps: {
+    tokenLedgers: Map<ChainFamily, TokenLedger>;
+    networks: Networks;
+    compliance: ComplianceService;
+    vault: VaultService;
+    /** The XRP Ledger node, when one is configured (ADR 66). */
+    xrplNode?: XrplNode | undefined;
+  },
+) {
+  const { chain, solana } = infra;
+  const xrpl = deps.xrplNode;
+  const holdings = new HoldingsService({
+    repo: new HoldingsRepo(infra.db),
+    ledgers: deps.tokenLedgers,
+    compliance: deps.compliance,
+    vault: deps.vault,
+    natives: {
+      ethereum: {
+        symbol: 'ETH',
+        decimals: 18,
+        read: (address) => chain.publicClient.getBalance({ address: getAddress(address) }),
+      },
+      solana: { symbol: 'SOL', decimals: 9, read: (address) => solana.lamports(address) },
+      ripple: {
+        symbol: 'XRP',
+        decimals: 6,
+        // An account the ledger has not seen yet holds nothing.
+        ...(xrpl && { read: async (address) => (await xrpl.account(address))?.balance ?? 0n }),
+      },
+      // No Bitcoin engine, and Stellar's waits (ADR 66): shown as not connected.
+      bitcoin: { symbol: 'BTC', decimals: 8 },
+      stellar: { symbol: 'XLM', decimals: 7 },
+    },
+    explorerTxUrl: (family, hash) => deps.networks.explorerTxUrl(family, hash),
+    credentialUrl: (cid) => infra.ipfs.url(cid),
+    log: infra.log,
+  });
+  return {
+    name: 'holdings',
+    holdings,
+    routes: (app) => holdingsRoutes(app, holdings),
+  } satisfies FeatureModule & Record<string, unknown>;
+}
