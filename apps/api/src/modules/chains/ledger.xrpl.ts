@@ -1,5 +1,4 @@
 import { convertStringToHex, decodeAccountID } from 'xrpl';
-import { messages } from '@portal/shared/messages';
 import {
   XrplSendRejectedError,
   XrplTransactionFailedError,
@@ -10,18 +9,15 @@ import {
 import { topUp } from '../../providers/ledger-journal/send-journal.js';
 import {
   SettlementError,
-  type LedgerListing,
   type LedgerToken,
   type Party,
   type SentTransaction,
   type TokenLedger,
 } from './ledger.js';
+import { AccountLedger, type LedgerHolders } from './ledger.accounts.js';
 
 /** The custody vaults as XRPL signers, and who may hold a token. */
-export interface XrplHolders {
-  signer(address: string): Promise<XrplSigner>;
-  eligible(userId: string): Promise<boolean>;
-}
+export type XrplHolders = LedgerHolders<XrplSigner>;
 
 // MPTokenIssuanceCreate flags (XLS-33): the platform can lock and claw back (freeze and forced
 // transfer), holders need its authorisation, and holders may pay each other (escrow → buyer).
@@ -44,13 +40,15 @@ const FEE_HEADROOM_DROPS = 100_000n;
  * holder's vault opts in (MPTokenAuthorize) and the issuer authorises it — only when the holder
  * is eligible. Every send is keyed through the XrplNode journal: a re-run never moves tokens twice.
  */
-export class XrplLedger implements TokenLedger {
+export class XrplLedger extends AccountLedger<XrplSigner> implements TokenLedger {
   readonly family = 'ripple' as const;
 
   constructor(
     private readonly node: XrplNode,
-    private readonly holders: XrplHolders,
-  ) {}
+    holders: XrplHolders,
+  ) {
+    super(holders);
+  }
 
   async deployToken(token: LedgerToken, issuer: Party, key: string) {
     if (token.totalSupply <= 0n || token.totalSupply > MAX_MPT_AMOUNT) {
@@ -75,67 +73,22 @@ export class XrplLedger implements TokenLedger {
     });
   }
 
-  async openEscrow(token: LedgerToken, listing: LedgerListing, issuer: Party, key: string) {
-    return this.settle(async () => {
-      const escrow = this.node.escrow(listing.id);
-      await this.authorise(token, escrow, `${key}:authorise`);
-      const sent = await this.pay(
-        token,
-        await this.holders.signer(issuer.address),
-        escrow.address,
-        listing.tokenAmount,
-        key,
-      );
-      return { escrowRef: escrow.address, hash: sent.hash };
-    });
+  protected escrowOf(listingId: string): XrplSigner {
+    return this.node.escrow(listingId);
   }
 
-  async closeEscrow(token: LedgerToken, listing: LedgerListing, issuer: Party, key: string) {
-    return this.settle(async () => {
-      // A re-run finds the payment an earlier run sent (the balance it read is gone by now).
-      const earlier = await this.node.sendRecord(key);
-      if (earlier) return { hash: earlier.hash };
-      const escrow = this.node.escrow(listing.id);
-      const left = (await this.node.holding(issuanceOf(token), escrow.address))?.amount ?? 0n;
-      if (left === 0n) return { hash: null };
-      // Paid back to the issuer, the tokens return to its unissued supply.
-      return { hash: (await this.pay(token, escrow, issuer.address, left, key)).hash };
-    });
+  protected async held(token: LedgerToken, holder: string): Promise<bigint> {
+    return (await this.node.holding(issuanceOf(token), holder))?.amount ?? 0n;
   }
 
-  releaseFromEscrow(
-    token: LedgerToken,
-    listing: LedgerListing,
-    buyer: Party,
-    amount: bigint,
-    key: string,
-  ): Promise<SentTransaction> {
-    return this.deliver(token, () => Promise.resolve(this.node.escrow(listing.id)), buyer, amount, key);
+  protected sendRecord(key: string) {
+    return this.node.sendRecord(key);
   }
 
-  transferFromTreasury(
-    token: LedgerToken,
-    issuer: Party,
-    buyer: Party,
-    amount: bigint,
-    key: string,
-  ): Promise<SentTransaction> {
-    return this.deliver(token, () => this.holders.signer(issuer.address), buyer, amount, key);
-  }
-
-  /** An eligible buyer is authorised as a holder, then paid from `from` (escrow or issuer). */
-  private async deliver(
-    token: LedgerToken,
-    from: () => Promise<XrplSigner>,
-    buyer: Party,
-    amount: bigint,
-    key: string,
-  ): Promise<SentTransaction> {
-    await this.assertEligible(buyer);
-    return this.settle(async () => {
-      await this.authorise(token, await this.holders.signer(buyer.address), `${key}:authorise`);
-      return { hash: (await this.pay(token, await from(), buyer.address, amount, key)).hash };
-    });
+  protected finalResult(error: unknown): string | undefined {
+    return error instanceof XrplTransactionFailedError || error instanceof XrplSendRejectedError
+      ? error.result
+      : undefined;
   }
 
   /** A holder's balance; the issuer's is what it has not issued yet (its treasury). */
@@ -185,7 +138,7 @@ export class XrplLedger implements TokenLedger {
    * made (signed by the holder) and authorised (signed by the issuer). Steps already done on the
    * ledger are skipped; each is keyed, so a re-run repeats none.
    */
-  private async authorise(token: LedgerToken, holder: XrplSigner, key: string): Promise<void> {
+  protected async authorise(token: LedgerToken, holder: XrplSigner, key: string): Promise<void> {
     const id = issuanceOf(token);
     const holding = await this.node.holding(id, holder.address);
     if (holding?.authorized) return;
@@ -220,7 +173,7 @@ export class XrplLedger implements TokenLedger {
     });
   }
 
-  private async pay(token: LedgerToken, from: XrplSigner, to: string, amount: bigint, key: string) {
+  protected async pay(token: LedgerToken, from: XrplSigner, to: string, amount: bigint, key: string) {
     return this.node.send(key, from, {
       TransactionType: 'Payment',
       Destination: to,
@@ -232,30 +185,6 @@ export class XrplLedger implements TokenLedger {
     const issuance = await this.node.issuance(issuanceOf(token));
     if (!issuance) throw new Error(`MPT issuance ${token.contractAddress} not found on the XRP Ledger`);
     return this.holders.signer(issuance.issuer);
-  }
-
-  private async assertEligible(buyer: Party): Promise<void> {
-    if (!(await this.holders.eligible(buyer.userId))) {
-      throw new SettlementError('rejected', messages.purchaseKycRequired);
-    }
-  }
-
-  /**
-   * A transaction that failed on the validated ledger or was refused is final: a purchase fails
-   * with the buyer's message, an enforcement action with the ledger's result. The rest is retried.
-   */
-  private async settle<T>(send: () => Promise<T>, refused?: string): Promise<T> {
-    try {
-      return await send();
-    } catch (error) {
-      if (error instanceof XrplTransactionFailedError || error instanceof XrplSendRejectedError) {
-        throw new SettlementError(
-          'rejected',
-          refused ? `${refused}: ${error.result}` : messages.purchaseSettlementFailed,
-        );
-      }
-      throw error;
-    }
   }
 }
 
