@@ -38,7 +38,9 @@ test('signed in: / and the sign-in pages lead to /dashboard; tabs live in the UR
 
   await page.goto('/dashboard?tab=portfolio');
   await expect(page.getByTestId('topbar-title')).toHaveText('Portfolio');
-  await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+  // Portfolio is the holdings view (ADR 68): nothing held yet.
+  await expect(page.getByRole('heading', { level: 2, name: 'Portfolio' })).toBeVisible();
+  await expect(page.getByText('No Assets Yet', { exact: true })).toBeVisible();
 
   await page.goto('/vault');
   await expect(page.getByTestId('topbar-title')).toHaveText('My Vault');

@@ -1,4 +1,7 @@
 import type { MarketplaceListing, MarketplaceResponse } from '@portal/shared/marketplace';
+import type { Holding, HoldingsResponse, PurchaseAttempt } from '@portal/shared/holdings';
+import { messages } from '@portal/shared/messages';
+import { ownershipPercent } from '@portal/shared/money';
 import type { InvestorAsset, PurchaseResponse } from '@portal/shared/purchases';
 
 /** A marketplace row as the API sends it; tests change what they need. */
@@ -149,6 +152,91 @@ export function sampleAsset(change: Partial<InvestorAsset> = {}): InvestorAsset 
     vcUrl: null,
     tokenId: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817',
     holding: { balance: '25', frozen: '0', lockedUntil: null },
+    ...change,
+  };
+}
+
+/** A holding as GET /api/holdings sends it (base units): 25 HRBR of 1000, at 0.002 ETH each. */
+export function sampleHolding(change: Partial<Holding> = {}): Holding {
+  const hash = `0x${'ab'.repeat(32)}`;
+  return {
+    token: {
+      id: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817',
+      name: 'Harbour Offices',
+      symbol: 'HRBR',
+      tokenType: 'ERC20',
+      blockchain: 'ethereum',
+      decimals: 2,
+      totalSupply: '100000',
+      contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    },
+    issuer: { email: 'issuer@portal.test' },
+    balance: '2500',
+    chainBalance: '2500',
+    chainError: null,
+    booked: '2500',
+    agrees: true,
+    frozen: '0',
+    lockedUntil: null,
+    percent: '2.500000',
+    priceWei: '2000000000000000',
+    priceSource: 'last-sale',
+    valueWei: '50000000000000000',
+    addresses: ['0x52908400098527886E0F7030069857D2E4169EE7'],
+    purchases: [
+      {
+        id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716',
+        amount: '2500',
+        costWei: '50000000000000000',
+        purchasedAt: '2026-11-22T10:00:00.000Z',
+        completedAt: '2026-11-22T10:00:05.000Z',
+        transactionHash: hash,
+        explorerUrl: `http://127.0.0.1/explorer/tx/${hash}`,
+        vcUrl: null,
+      },
+    ],
+    ...change,
+  };
+}
+
+/** GET /api/holdings's answer around the given holdings and attempts, totals computed as the API does. */
+export function holdingsAnswer(holdings: Holding[], attempts: PurchaseAttempt[] = []): HoldingsResponse {
+  const priced = holdings.filter((holding) => holding.valueWei !== null);
+  const total = priced.reduce((sum, holding) => sum + BigInt(holding.valueWei!), 0n);
+  return {
+    success: true,
+    holdings,
+    attempts,
+    totals: {
+      valueWei: total.toString(),
+      unpriced: holdings.length - priced.length,
+      allocation: priced.map((holding) => ({
+        tokenId: holding.token.id,
+        symbol: holding.token.symbol,
+        name: holding.token.name,
+        valueWei: holding.valueWei!,
+        percent: ownershipPercent(BigInt(holding.valueWei!), total),
+      })),
+    },
+  };
+}
+
+export function sampleAttempt(change: Partial<PurchaseAttempt> = {}): PurchaseAttempt {
+  return {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    token: {
+      id: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+      name: 'Solar Farm',
+      symbol: 'SOLR',
+      tokenType: 'SPL',
+      blockchain: 'solana',
+      decimals: 0,
+    },
+    status: 'FAILED',
+    amount: '10',
+    costWei: '10000000000000000',
+    error: messages.purchaseInsufficientFunds,
+    createdAt: '2026-11-23T09:00:00.000Z',
     ...change,
   };
 }

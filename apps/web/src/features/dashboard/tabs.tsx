@@ -50,7 +50,13 @@ export const dashboardTabs: readonly DashboardTab[] = [
     icon: TokenOutlined,
     Panel: lazy(async () => ({ default: (await import('../sbt/components/SbtTab')).SbtTab })),
   },
-  { value: 'portfolio', icon: PieChartOutlined, Panel: comingSoon('portfolio') },
+  {
+    value: 'portfolio',
+    icon: PieChartOutlined,
+    Panel: lazy(async () => ({
+      default: (await import('../holdings/components/PortfolioTab')).PortfolioTab,
+    })),
+  },
   {
     value: 'marketplace',
     icon: StorefrontOutlined,
@@ -63,7 +69,7 @@ export const dashboardTabs: readonly DashboardTab[] = [
   {
     value: 'assets',
     icon: Inventory2Outlined,
-    Panel: lazy(async () => ({ default: (await import('../purchases/components/AssetsTab')).AssetsTab })),
+    Panel: lazy(async () => ({ default: (await import('../holdings/components/AssetsTab')).AssetsTab })),
   },
   { value: 'account-settings', icon: SettingsOutlined },
 ];

@@ -1,2 +1,3 @@
 /** The purchases feature's public entry: other features import from here only (docs/architecture.md, "Boundaries"). */
-export { useMyAssets } from './api/my-assets';
+export { settlingPollMs, usePurchaseEvents } from './api/purchase-events';
+export { TransactionHash } from './components/TransactionHash';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { profileAnswer, sampleAsset } from '../../../testing/market-samples';
+import type { Holding } from '@portal/shared/holdings';
+import { holdingsAnswer, profileAnswer, sampleAttempt, sampleHolding } from '../../../testing/market-samples';
 import { withQueryClient } from '../../../testing/query-client';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { OverviewTab } from './OverviewTab';
@@ -8,34 +9,42 @@ import { OverviewTab } from './OverviewTab';
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.setItem('authToken', 'cookie_session'));
 
-function overview(assets: unknown[]) {
+function overview(holdings: Holding[]) {
   stubFetch((path) =>
-    path === '/api/token-purchases/my-assets'
-      ? json(200, { success: true, assets })
+    path === '/api/holdings'
+      ? // A failed attempt is never held nor counted.
+        json(200, holdingsAnswer(holdings, [sampleAttempt()]))
       : json(200, profileAnswer()),
   );
   renderAt('/dashboard', withQueryClient(<OverviewTab />));
 }
 
+const other = (n: number, valueWei: string | null): Holding =>
+  sampleHolding({
+    token: { ...sampleHolding().token, id: `b1a2c3d4-0000-4000-8000-00000000000${n}`, symbol: `T${n}` },
+    valueWei,
+  });
+
 describe('Overview stat cards', () => {
-  it('values the portfolio at the price paid for settled purchases, beside the assets held', async () => {
+  it('values the portfolio as the Portfolio tab does: the holdings at their last price, exactly', async () => {
     overview([
-      sampleAsset({ costETH: '0.05' }),
-      sampleAsset({ id: 'b1a2c3d4-0000-4000-8000-000000000002', costETH: '0.003' }),
-      sampleAsset({ id: 'b1a2c3d4-0000-4000-8000-000000000003', costETH: '1.000000000000000001' }),
-      // Not settled: neither held nor counted.
-      sampleAsset({ id: 'b1a2c3d4-0000-4000-8000-000000000004', costETH: '7', status: 'SETTLING' }),
+      sampleHolding(),
+      other(2, '3000000000000000'),
+      other(3, '1000000000000000001'),
+      other(4, null),
     ]);
     expect(await screen.findByTestId('portfolio-value', {}, { timeout: 5_000 })).toHaveTextContent(
       '1.053000000000000001 ETH',
     );
     const stats = screen.getByTestId('overview-stats');
-    expect(within(stats).getByText('Your settled purchases, at the price paid')).toBeInTheDocument();
+    expect(within(stats).getByText('Your holdings, at their last price')).toBeInTheDocument();
     expect(within(stats).queryByText('No investments yet')).toBeNull();
-    expect(stats).toHaveTextContent('Assets held3Settled purchases in your vault');
+    expect(stats).toHaveTextContent('Assets held4');
+    const investments = screen.getByTestId('overview-investments');
+    expect(investments).toHaveTextContent('Harbour Offices25 HRBR · 2.500000%');
   });
 
-  it('says there is nothing yet without purchases', async () => {
+  it('says there is nothing yet without holdings', async () => {
     overview([]);
     const stats = await screen.findByTestId('overview-stats');
     expect(await within(stats).findByText('No investments yet')).toBeInTheDocument();

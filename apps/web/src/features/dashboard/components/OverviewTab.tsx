@@ -20,8 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@portal/shared/auth';
 import type { KycStatus } from '@portal/shared/kyc';
-import { formatUnits, parseUnits } from '@portal/shared/money';
-import type { InvestorAsset } from '@portal/shared/purchases';
+import { formatUnits } from '@portal/shared/money';
 import { normalizeRole } from '@portal/shared/roles';
 import { assetChain } from '@portal/shared/vault';
 import { AppButton } from '../../../components/AppButton';
@@ -30,7 +29,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
-import { useMyAssets } from '../../purchases';
+import { ethText, useHoldings } from '../../holdings';
 import { useProfile } from '../../auth';
 import { SyncKycButton } from '../../kyc';
 import { tabHref } from '../../../lib/dashboard-paths';
@@ -102,17 +101,12 @@ function StatCard({
   );
 }
 
-/** Settled purchases at the price paid, summed exactly in wei. */
-function portfolioValueEth(assets: readonly InvestorAsset[]): string {
-  const wei = assets.reduce((sum, asset) => sum + (parseUnits(asset.costETH, 18) ?? 0n), 0n);
-  return formatUnits(wei, 18);
-}
-
 function Stats({ user }: { user: User }) {
   const { t } = useTranslation();
   const wallets = user.wallets.length;
-  const settled = useMyAssets().data?.filter((asset) => asset.status === 'COMPLETED') ?? [];
-  const held = settled.length;
+  // The Portfolio tab's own query and figure (ADR 68): holdings at their last price.
+  const holdings = useHoldings().data;
+  const held = holdings?.holdings.length ?? 0;
   return (
     <Box
       data-testid="overview-stats"
@@ -127,12 +121,12 @@ function Stats({ user }: { user: User }) {
         label={t('overview.stats.portfolioValue')}
         value={
           held ? (
-            <span dir="ltr" data-testid="portfolio-value">{`${portfolioValueEth(settled)} ETH`}</span>
+            <span dir="ltr" data-testid="portfolio-value">{`${ethText(holdings!.totals.valueWei)} ETH`}</span>
           ) : (
             t('overview.noValue')
           )
         }
-        caption={held ? t('overview.stats.portfolioAtCost') : t('overview.stats.noInvestments')}
+        caption={held ? t('overview.stats.portfolioAtLastPrice') : t('overview.stats.noInvestments')}
       />
       <StatCard
         icon={<WorkOutlineOutlined />}
@@ -239,7 +233,7 @@ function EmptyCard({
 /** The investor's real holdings (settled purchases), or the way to the marketplace. */
 function Investments() {
   const { t } = useTranslation();
-  const held = useMyAssets().data?.filter((asset) => asset.status === 'COMPLETED') ?? [];
+  const held = useHoldings().data?.holdings ?? [];
   if (held.length === 0) {
     return (
       <EmptyCard
@@ -264,11 +258,11 @@ function Investments() {
       />
       <Divider />
       <List dense>
-        {held.slice(0, 5).map((asset) => (
-          <ListItem key={asset.id} divider>
+        {held.slice(0, 5).map(({ token, balance, percent }) => (
+          <ListItem key={token.id} divider>
             <ListItemText
-              primary={asset.tokenName}
-              secondary={`${asset.amount} ${asset.tokenSymbol} · ${asset.percent}%`}
+              primary={token.name}
+              secondary={`${formatUnits(BigInt(balance), token.decimals)} ${token.symbol} · ${percent}%`}
             />
           </ListItem>
         ))}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { VaultAddressBalance } from '@portal/shared/holdings';
 import type { Vault, Wallet } from '@portal/shared/vault';
 import { useProfile } from '../../auth/api/profile';
 import { withQueryClient } from '../../../testing/query-client';
@@ -14,6 +15,34 @@ const WALLETS: Wallet[] = [
   { assetId: 'XRP_TEST', address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe' },
   { assetId: 'XLM_TEST', address: 'GAJ5RIVHLSGBHYDTQGEONNTUOTQVTPNP3VOXRBTYFT4P4NDWPJ6Q6F5H' },
 ];
+/** What the chains hold at each address (ADR 68): ETH and a token, SOL, and chains not connected here. */
+const BALANCES: VaultAddressBalance[] = WALLETS.map((wallet) => {
+  const chain = wallet.assetId.slice(0, 3) as 'ETH' | 'BTC' | 'SOL' | 'XRP' | 'XLM';
+  const read: Record<typeof chain, [number, string | null]> = {
+    ETH: [18, '1500000000000000000'],
+    BTC: [8, null],
+    SOL: [9, '2000000000'],
+    XRP: [6, null],
+    XLM: [7, null],
+  };
+  const [decimals, balance] = read[chain];
+  return {
+    ...wallet,
+    native: { symbol: chain, decimals, balance, error: balance === null ? 'not-connected' : null },
+    tokens:
+      chain === 'ETH'
+        ? [
+            {
+              tokenId: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817',
+              symbol: 'HRBR',
+              decimals: 2,
+              balance: '2500',
+              error: null,
+            },
+          ]
+        : [],
+  };
+});
 const VAULT: Vault = {
   vaultId: '12',
   id: '12',
@@ -31,6 +60,7 @@ function vaultApi(overrides: Record<string, Answer> = {}) {
   const answers: Record<string, Answer> = {
     '/api/vault/info': () => json(200, { success: true, vault: null, wallets: [], provider: 'local' }),
     '/api/vault/wallets': () => json(200, { success: true, wallets: WALLETS }),
+    '/api/vault/balances': () => json(200, { success: true, balances: BALANCES }),
     '/api/vault/create': () => json(201, { success: true, vault: VAULT, wallets: WALLETS }),
     '/api/vault/test-connection': () => json(200, { success: true, vaultCount: 3, provider: 'local' }),
     '/api/auth/profile': () => json(200, { success: true, user: { email: 'ada@example.com', wallets: [] } }),
@@ -177,6 +207,20 @@ describe('VaultTab with a vault', () => {
     expect(within(qr).getByTestId('qr-address')).toHaveTextContent(WALLETS[2]!.address);
   });
 
+  it("shows each address's balances read from the chains, or that its chain is not connected", async () => {
+    vaultApi({ '/api/vault/info': withVault });
+    renderVault();
+    const header = await screen.findByRole('columnheader', { name: 'Balance' });
+    const table = header.closest('table')!;
+    expect(table).toHaveAccessibleName('Wallet addresses');
+    const row = (address: string) => within(table).getByText(address).closest('tr')!;
+    await waitFor(() => expect(row(WALLETS[0]!.address)).toHaveTextContent('1.5 ETH'));
+    expect(row(WALLETS[0]!.address)).toHaveTextContent('25 HRBR');
+    expect(row(WALLETS[2]!.address)).toHaveTextContent('2 SOL');
+    expect(row(WALLETS[1]!.address)).toHaveTextContent('Not connected');
+    expect(row(WALLETS[3]!.address)).toHaveTextContent('Not connected');
+  });
+
   it('says when the wallets cannot be loaded and retries', async () => {
     let fail = true;
     vaultApi({
@@ -210,15 +254,20 @@ describe('VaultTab with a vault', () => {
     expect(calls.filter((call) => call.path === '/api/vault/wallets')).toHaveLength(2);
   });
 
-  it("'Refresh Info' reloads the info and re-reads the wallets", async () => {
+  it("'Refresh Info' reloads the info and re-reads the wallets and their balances", async () => {
     const calls = vaultApi({ '/api/vault/info': withVault });
     const user = renderVault();
     await screen.findByText('Ethereum Sepolia (testnet)', { selector: 'p' });
     const vaultCalls = () => calls.filter((call) => call.path.startsWith('/api/vault')).map((c) => c.path);
-    await waitFor(() => expect(vaultCalls()).toHaveLength(2));
+    await waitFor(() => expect(vaultCalls()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Refresh Info' }));
-    await waitFor(() => expect(vaultCalls()).toHaveLength(4));
-    expect(vaultCalls().slice(2).sort()).toEqual(['/api/vault/info', '/api/vault/wallets']);
+    await waitFor(() => expect(vaultCalls()).toHaveLength(6));
+    // The balances are read again from the chains with the wallets (ADR 68).
+    expect(vaultCalls().slice(3).sort()).toEqual([
+      '/api/vault/balances',
+      '/api/vault/info',
+      '/api/vault/wallets',
+    ]);
   });
 });
 

@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Wallet } from '@portal/shared/vault';
 import { AppButton } from '../../../components/AppButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { useVaultBalances, VaultBalance } from '../../holdings';
 import { useVaultInfo } from '../api/vault-info';
 import { useVaultWallets } from '../api/vault-wallets';
 import { AboutVaults } from './AboutVaults';
@@ -27,13 +29,17 @@ export function VaultTab() {
   const vault = info.data?.vault ?? null;
   const provider = info.data?.provider;
   const wallets = useVaultWallets(!!vault);
+  const balances = useVaultBalances(!!vault);
   const [creating, setCreating] = useState(false);
   // The banner is dismissed per failure: the next failing load shows it again.
   const [dismissedAt, setDismissedAt] = useState(0);
 
   const refresh = () => {
     void info.refetch();
-    if (vault) void wallets.refetch();
+    if (vault) {
+      void wallets.refetch();
+      void balances.refetch();
+    }
   };
 
   return (
@@ -69,7 +75,20 @@ export function VaultTab() {
           ) : (
             info.data && <VaultStatusCard vault={vault} onCreate={() => setCreating(true)} />
           )}
-          <WalletTable wallets={info.data?.wallets ?? []} loading={info.isPending} />
+          <WalletTable
+            wallets={info.data?.wallets ?? []}
+            loading={info.isPending}
+            {...(vault && {
+              balance: (wallet: Wallet) => (
+                <VaultBalance
+                  loading={balances.isPending}
+                  balance={balances.data?.find(
+                    (entry) => entry.address === wallet.address && entry.assetId === wallet.assetId,
+                  )}
+                />
+              ),
+            })}
+          />
         </Box>
         <Box sx={column}>
           {vault && <WalletDisplay wallets={wallets} compact />}

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Wallet } from '@portal/shared/vault';
 import { CopyButton } from '../../../components/CopyButton';
@@ -19,13 +20,25 @@ import { useNotify } from '../../../components/Notifier';
 import { shortenAddress } from '../../../lib/format';
 import { useAssetName } from '../asset-names';
 
-/** docs/product.md §2.5: Asset, Address, Action (Copy), or the empty text. */
-export function WalletTable({ wallets, loading }: { wallets: Wallet[]; loading: boolean }) {
+/**
+ * docs/product.md §2.5: Asset, Address, Action (Copy), or the empty text; with `balance`, each
+ * address's balances read from the chains (ADR 68) in a column before the action.
+ */
+export function WalletTable({
+  wallets,
+  loading,
+  balance,
+}: {
+  wallets: Wallet[];
+  loading: boolean;
+  balance?: (wallet: Wallet) => ReactNode;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const assetName = useAssetName();
   // A phone has no room for a 62-character address: it gets the short form, the copy is whole.
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columns = balance ? 4 : 3;
   return (
     <Card>
       <CardHeader
@@ -39,6 +52,7 @@ export function WalletTable({ wallets, loading }: { wallets: Wallet[]; loading: 
             <TableRow>
               <TableCell>{t('vault.wallets.asset')}</TableCell>
               <TableCell>{t('vault.wallets.address')}</TableCell>
+              {balance && <TableCell>{t('vault.balances.balance')}</TableCell>}
               <TableCell align="right" sx={{ width: 0, whiteSpace: 'nowrap' }}>
                 {t('vault.wallets.action')}
               </TableCell>
@@ -48,14 +62,17 @@ export function WalletTable({ wallets, loading }: { wallets: Wallet[]; loading: 
             {loading ? (
               [0, 1, 2].map((row) => (
                 <TableRow key={row}>
-                  <TableCell colSpan={3}>
+                  <TableCell colSpan={columns}>
                     <Skeleton height={32} />
                   </TableCell>
                 </TableRow>
               ))
             ) : wallets.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={3} sx={{ paddingBlock: 4, textAlign: 'center', color: 'text.secondary' }}>
+                <TableCell
+                  colSpan={columns}
+                  sx={{ paddingBlock: 4, textAlign: 'center', color: 'text.secondary' }}
+                >
                   {t('vault.wallets.empty')}
                 </TableCell>
               </TableRow>
@@ -84,6 +101,7 @@ export function WalletTable({ wallets, loading }: { wallets: Wallet[]; loading: 
                         {narrow ? shortenAddress(wallet.address) : wallet.address}
                       </Box>
                     </TableCell>
+                    {balance && <TableCell sx={{ minWidth: 110 }}>{balance(wallet)}</TableCell>}
                     <TableCell align="right">
                       <CopyButton
                         value={wallet.address}
