@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Networks, StrKey } from '@stellar/stellar-sdk';
 import { z } from 'zod';
 import { CUSTODY_ASSET_IDS, CustodyAssetIdSchema } from '@portal/shared/vault';
 import { FAULT_POINTS } from './fault-points.js';
@@ -156,6 +157,11 @@ export const EnvSchema = z.object({
   XRPL_URL: url(['wss:', 'ws:']),
   ...withFile('XRPL_PLATFORM_SEED', optionalString),
   XRPL_EXPLORER_URL: remote,
+  // Stellar likewise (ADR 66): a Horizon server and a funded platform account.
+  STELLAR_HORIZON_URL: remote,
+  ...withFile('STELLAR_PLATFORM_SECRET', optionalString),
+  STELLAR_NETWORK_PASSPHRASE: optionalString,
+  STELLAR_EXPLORER_URL: remote,
   IPFS_PROVIDER: provider(['kubo', 'pinata'] as const),
   KUBO_API_URL: remote,
   PINATA_JWT: optionalString,
@@ -426,6 +432,36 @@ function xrplConfig(e: Parsed, report: Report) {
   };
 }
 
+/**
+ * Stellar, when an operator points the portal at a Horizon server (https, or http on this
+ * machine) with a funded platform account; undefined (no Stellar tokens) when
+ * STELLAR_HORIZON_URL is unset. The network defaults to the public testnet's.
+ */
+function stellarConfig(e: Parsed, report: Report) {
+  const secret = fromFile(e, 'STELLAR_PLATFORM_SECRET', report, {
+    required: e.STELLAR_HORIZON_URL ? 'when STELLAR_HORIZON_URL is set' : undefined,
+  });
+  const platformSecret = secret.value?.trim();
+  if (!e.STELLAR_HORIZON_URL) {
+    if (platformSecret) {
+      report.problems.push('STELLAR_HORIZON_URL: required when a Stellar platform secret is set');
+    }
+    return undefined;
+  }
+  const horizonUrl = secureUrl('STELLAR_HORIZON_URL', e.STELLAR_HORIZON_URL, report);
+  if (platformSecret && !StrKey.isValidEd25519SecretSeed(platformSecret)) {
+    report.problems.push(`${secret.variable}: expected a Stellar secret seed (S…)`);
+  }
+  if (!platformSecret) return undefined;
+  return {
+    horizonUrl,
+    platformSecret,
+    networkPassphrase: e.STELLAR_NETWORK_PASSPHRASE ?? Networks.TESTNET,
+    /** Explorer links: `${explorerUrl}/tx/<hash>`, `/account/<G…>`, `/asset/<CODE>-<issuer>`. */
+    explorerUrl: trimSlashes(e.STELLAR_EXPLORER_URL ?? 'https://stellar.expert/explorer/testnet'),
+  };
+}
+
 /** A remote IPFS service needs its endpoint or token; pinning there is opt-in (IPFS cannot forget). */
 function ipfsConfig(e: Parsed, publicUrl: string, report: Report) {
   /** Public base of document links: `${gatewayUrl}/<cid>`. */
@@ -532,6 +568,7 @@ function load(env: Env, split?: string) {
   const chain = chainConfig(e, publicUrl, report);
   const solana = solanaConfig(e, publicUrl, report);
   const xrpl = xrplConfig(e, report);
+  const stellar = stellarConfig(e, report);
   const ipfs = ipfsConfig(e, publicUrl, report);
   const google = googleConfig(e, publicUrl, report);
   const splitBy = split ?? (e.RUN_JOBS ? undefined : 'RUN_JOBS=false');
@@ -595,6 +632,8 @@ function load(env: Env, split?: string) {
     solana,
     /** The XRP Ledger node and platform account; undefined when not configured (no Ripple tokens). */
     xrpl,
+    /** The Horizon server, network and platform account; undefined when not configured (no Stellar tokens). */
+    stellar,
     ipfs,
     /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
     google,
@@ -609,6 +648,7 @@ export type Config = ReturnType<typeof load>;
 export type ChainConfig = Config['chain'];
 export type SolanaConfig = Config['solana'];
 export type XrplConfig = NonNullable<Config['xrpl']>;
+export type StellarConfig = NonNullable<Config['stellar']>;
 export type IpfsConfig = Config['ipfs'];
 export type KycConfig = Config['kyc'];
 export type SumsubConfig = NonNullable<KycConfig['sumsub']>;

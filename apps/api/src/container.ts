@@ -121,6 +121,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       tokenLedgers: chains.tokenLedgers,
       networks: chains.networks,
       xrplNode: chains.xrplNode,
+      stellarNode: chains.stellarNode,
       compliance: compliance.compliance,
       vault: vault.vault,
     }),

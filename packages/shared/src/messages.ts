@@ -194,6 +194,8 @@ export const messages = {
   issuerListingNotOpen: 'Only an open listing can be cancelled.',
   issuerChainUnsupported:
     'Tokens can only be issued on Ethereum (ERC20, ERC721, ERC1155) or Solana (SPL) here.',
+  issuerStellarCodeTaken:
+    'You already have a Stellar token with this symbol: on Stellar the symbol is the asset code, one per issuer.',
   issuerItemsInEscrowOnly: 'ERC-721 items can only be sold in escrow.',
   issuerDeployFailed: 'The token could not be deployed. Please try again.',
   issuerListingFailed: 'The tokens could not be moved into escrow.',

@@ -10,6 +10,8 @@ import type { VaultService } from '../vault/vault.service.js';
 import { Networks } from './networks.js';
 import { XrplNode } from '../../providers/xrpl/xrpl.js';
 import { XrplVaults } from '../../providers/xrpl/xrpl.vaults.js';
+import { StellarNode } from '../../providers/stellar/stellar.js';
+import { StellarVaults } from '../../providers/stellar/stellar.vaults.js';
 
 /**
  * The chain-neutral domain every feature that touches a chain uses: crash-safe keyed sends
@@ -29,8 +31,21 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     nodeUrl: xrplConfig.url,
     explorerUrl: xrplConfig.explorerUrl,
   };
+  const stellarConfig = infra.config.stellar;
+  const stellar = stellarConfig && {
+    node: new StellarNode({
+      horizonUrl: stellarConfig.horizonUrl,
+      platformSecret: stellarConfig.platformSecret,
+      networkPassphrase: stellarConfig.networkPassphrase,
+      db: infra.db,
+    }),
+    holders: new StellarVaults(infra.db, infra.custody),
+    horizonUrl: stellarConfig.horizonUrl,
+    explorerUrl: stellarConfig.explorerUrl,
+  };
   const ledgers = createLedgers({
     xrpl,
+    stellar,
     chain,
     sender: chainSender,
     assets: assetContracts,
@@ -50,6 +65,8 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
     networks: new Networks(ledgers.engines),
     /** The XRP Ledger node when one is configured: holdings read vault XRP balances from it. */
     xrplNode: xrpl?.node,
+    /** The Horizon server when one is configured: holdings read vault XLM balances from it. */
+    stellarNode: stellar?.node,
     close: async () => {
       await xrpl?.node.close();
     },

@@ -10,12 +10,23 @@ import { SplLedger, type SolanaVaults } from './ledger.spl.js';
 import type { PaymentLedger, TokenLedger } from './ledger.js';
 import { XrplLedger, type XrplHolders } from './ledger.xrpl.js';
 import type { XrplNode } from '../../providers/xrpl/xrpl.js';
+import { Networks as StellarNetworks } from '@stellar/stellar-sdk';
+import type { StellarNode } from '../../providers/stellar/stellar.js';
+import { StellarLedger, type StellarHolders } from './ledger.stellar.js';
 
 /** The XRP Ledger, when this deployment is pointed at a node (ADR 66). */
 export interface XrplDeps {
   node: XrplNode;
   holders: XrplHolders;
   nodeUrl: string;
+  explorerUrl: string;
+}
+
+/** Stellar, when this deployment is pointed at a Horizon server (ADR 66). */
+export interface StellarDeps {
+  node: StellarNode;
+  holders: StellarHolders;
+  horizonUrl: string;
   explorerUrl: string;
 }
 
@@ -54,13 +65,11 @@ function solanaEngine(solana: SolanaPort): ChainEngine {
   };
 }
 
+const isLocal = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+
 function xrplEngine({ nodeUrl, explorerUrl }: XrplDeps): ChainEngine {
   const host = new URL(nodeUrl).hostname;
-  const environment = ['127.0.0.1', 'localhost', '[::1]'].includes(host)
-    ? 'local'
-    : host.endsWith('rippletest.net')
-      ? 'testnet'
-      : 'mainnet';
+  const environment = isLocal(nodeUrl) ? 'local' : host.endsWith('rippletest.net') ? 'testnet' : 'mainnet';
   return {
     family: 'ripple',
     info: {
@@ -76,6 +85,30 @@ function xrplEngine({ nodeUrl, explorerUrl }: XrplDeps): ChainEngine {
   };
 }
 
+/** The network a passphrase names (developers.stellar.org, Networks). */
+const STELLAR_NETWORK_NAMES: Record<string, string> = {
+  [StellarNetworks.PUBLIC]: 'pubnet',
+  [StellarNetworks.TESTNET]: 'testnet',
+  [StellarNetworks.FUTURENET]: 'futurenet',
+};
+
+function stellarEngine({ node, horizonUrl, explorerUrl }: StellarDeps): ChainEngine {
+  const network = STELLAR_NETWORK_NAMES[node.networkPassphrase] ?? 'standalone';
+  return {
+    family: 'stellar',
+    info: {
+      network,
+      environment: isLocal(horizonUrl) ? 'local' : network === 'pubnet' ? 'mainnet' : 'testnet',
+    },
+    // A token's "address" is its asset id (code followed by the issuer's G… account).
+    explorerAddressUrl: (address) =>
+      address.length > 56
+        ? `${explorerUrl}/asset/${address.slice(0, -56)}-${address.slice(-56)}`
+        : `${explorerUrl}/account/${address}`,
+    explorerTxUrl: (hash) => `${explorerUrl}/tx/${hash}`,
+  };
+}
+
 /** The chains with an engine in this deployment, and their ledgers. */
 export function createLedgers(deps: {
   chain: ChainPort;
@@ -85,6 +118,7 @@ export function createLedgers(deps: {
   vault: VaultSigning & SolanaVaults;
   publicUrl: string;
   xrpl?: XrplDeps | undefined;
+  stellar?: StellarDeps | undefined;
 }): Ledgers {
   const evm = new EvmLedger(deps.assets, deps.sender, deps.vault, deps.publicUrl);
   const spl = new SplLedger(deps.solana, deps.vault);
@@ -96,6 +130,10 @@ export function createLedgers(deps: {
   if (deps.xrpl) {
     tokens.set('ripple', new XrplLedger(deps.xrpl.node, deps.xrpl.holders));
     engines.push(xrplEngine(deps.xrpl));
+  }
+  if (deps.stellar) {
+    tokens.set('stellar', new StellarLedger(deps.stellar.node, deps.stellar.holders));
+    engines.push(stellarEngine(deps.stellar));
   }
   return {
     engines,

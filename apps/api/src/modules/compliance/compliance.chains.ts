@@ -6,6 +6,7 @@ import type { AssetContracts, AssetTokenKind, ChainRules } from '../chains/asset
 import type { ComplianceContracts } from '../chains/compliance-contracts.js';
 import type { TokenLedger } from '../chains/ledger.js';
 import type { SplLedger } from '../chains/ledger.spl.js';
+import type { StellarLedger } from '../chains/ledger.stellar.js';
 import type { XrplLedger } from '../chains/ledger.xrpl.js';
 import type { Networks } from '../chains/networks.js';
 import type { TokenRow } from '../issuer/issuer.repo.js';
@@ -13,6 +14,11 @@ import { ledgerToken } from '../issuer/issuer.module.js';
 import type { VaultService } from '../vault/vault.service.js';
 import type { RuleSet } from './compliance.rules.js';
 import type { EnforcementPort, RegistryEntry } from './compliance.service.js';
+
+/** What the issuer does to one holder where a ledger has no per-token rules (XRP Ledger, Stellar). */
+type HolderLocks = Pick<XrplLedger | StellarLedger, 'lockHolder' | 'unlockHolder' | 'clawback'>;
+/** Whether the token's chain freezes by locking a holder and moves only by clawback (ADR 66). */
+const locksHolders = (token: TokenRow) => token.blockchain === 'ripple' || token.blockchain === 'stellar';
 
 /**
  * Enforcement on each chain (ADR 61). Ethereum: the identity registry and each token's rules live
@@ -74,8 +80,9 @@ export class ChainEnforcement implements EnforcementPort {
   }
 
   async setFrozen(token: TokenRow, holder: string, amount: bigint, key: string): Promise<string | null> {
-    // The XRP Ledger locks a whole MPToken, like Token-2022 freezes a whole account.
-    if (token.blockchain === 'ripple') return this.lock(token, holder, amount > 0n, key);
+    // The XRP Ledger locks a whole MPToken and Stellar deauthorises a whole trust line, like
+    // Token-2022 freezes a whole account.
+    if (locksHolders(token)) return this.lock(token, holder, amount > 0n, key);
     if (!this.evm(token)) {
       // Token-2022 has no partial freeze: the account stays frozen while any amount is (ADR 61).
       const sent =
@@ -97,9 +104,10 @@ export class ChainEnforcement implements EnforcementPort {
   }
 
   async forcedTransfer(token: TokenRow, from: string, to: string, amount: bigint, key: string) {
-    // The XRP Ledger's clawback returns tokens to the issuer: a forced transfer to the treasury.
-    if (token.blockchain === 'ripple' && to === token.treasuryAddress)
-      return (await this.xrplFor().clawback(ledgerToken(token), from, amount, key)).hash;
+    // The XRP Ledger's and Stellar's clawback return tokens to the issuer: a forced transfer to
+    // the treasury. Moves between holders are refused below (splFor) with a clear message.
+    if (locksHolders(token) && to === token.treasuryAddress)
+      return (await this.locksFor(token).clawback(ledgerToken(token), from, amount, key)).hash;
     if (!this.evm(token)) {
       return (await this.splFor(token).forcedTransfer(ledgerToken(token), from, to, amount, key)).hash;
     }
@@ -136,7 +144,7 @@ export class ChainEnforcement implements EnforcementPort {
   async setEligible(token: TokenRow, holder: string, eligible: boolean, key: string): Promise<string | null> {
     // On Ethereum the registry entry already decides; nothing per token to write.
     if (this.evm(token)) return null;
-    if (token.blockchain === 'ripple') return this.lock(token, holder, !eligible, key);
+    if (locksHolders(token)) return this.lock(token, holder, !eligible, key);
     const ledger = ledgerToken(token);
     const sent = eligible
       ? await this.splFor(token).thawHolder(ledger, holder, key)
@@ -182,18 +190,19 @@ export class ChainEnforcement implements EnforcementPort {
   }
 
   private async lock(token: TokenRow, holder: string, locked: boolean, key: string): Promise<string> {
-    const xrpl = this.xrplFor();
+    const ledger = this.locksFor(token);
     const sent = locked
-      ? await xrpl.lockHolder(ledgerToken(token), holder, key)
-      : await xrpl.unlockHolder(ledgerToken(token), holder, key);
+      ? await ledger.lockHolder(ledgerToken(token), holder, key)
+      : await ledger.unlockHolder(ledgerToken(token), holder, key);
     return sent.hash;
   }
 
-  private xrplFor(): Pick<XrplLedger, 'lockHolder' | 'unlockHolder' | 'clawback'> {
-    const ledger = this.deps.ledgers.get('ripple');
+  /** The XRP Ledger's or Stellar's engine: the issuer locks, unlocks and claws back there. */
+  private locksFor(token: TokenRow): HolderLocks {
+    const ledger = this.deps.ledgers.get(token.blockchain as ChainFamily);
     if (!ledger || !('clawback' in ledger))
       throw new SettlementError('rejected', messages.complianceChainUnsupported);
-    return ledger as unknown as XrplLedger;
+    return ledger as unknown as HolderLocks;
   }
 
   /** Solana's ledger; other chains' moves between holders are not offered yet (ADR 61). */

@@ -3,6 +3,7 @@ import type { ChainFamily } from '@portal/shared/chain-families';
 import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import type { XrplNode } from '../../providers/xrpl/xrpl.js';
+import type { StellarNode } from '../../providers/stellar/stellar.js';
 import type { TokenLedger } from '../chains/ledger.js';
 import type { Networks } from '../chains/networks.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
@@ -24,10 +25,13 @@ export function holdingsModule(
     vault: VaultService;
     /** The XRP Ledger node, when one is configured (ADR 66). */
     xrplNode?: XrplNode | undefined;
+    /** The Horizon server, when Stellar is configured (ADR 66). */
+    stellarNode?: StellarNode | undefined;
   },
 ) {
   const { chain, solana } = infra;
   const xrpl = deps.xrplNode;
+  const stellar = deps.stellarNode;
   const holdings = new HoldingsService({
     repo: new HoldingsRepo(infra.db),
     ledgers: deps.tokenLedgers,
@@ -46,9 +50,13 @@ export function holdingsModule(
         // An account the ledger has not seen yet holds nothing.
         ...(xrpl && { read: async (address) => (await xrpl.account(address))?.balance ?? 0n }),
       },
-      // No Bitcoin engine, and Stellar's waits (ADR 66): shown as not connected.
+      // No Bitcoin engine: shown as not connected.
       bitcoin: { symbol: 'BTC', decimals: 8 },
-      stellar: { symbol: 'XLM', decimals: 7 },
+      stellar: {
+        symbol: 'XLM',
+        decimals: 7,
+        ...(stellar && { read: async (address) => (await stellar.account(address))?.balance ?? 0n }),
+      },
     },
     explorerTxUrl: (family, hash) => deps.networks.explorerTxUrl(family, hash),
     credentialUrl: (cid) => infra.ipfs.url(cid),

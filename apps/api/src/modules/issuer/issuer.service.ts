@@ -68,6 +68,7 @@ export class IssuerService {
       });
     }
     await this.assertMayIssue(issuerId);
+    if (request.tokenType === 'STELLAR') await this.assertStellarCodeFree(issuerId, request.symbol);
     const decimals = isItemToken(request.tokenType) ? 0 : request.decimals;
     const treasury = await this.address(issuerId, blockchain);
     const row = await this.deps.db.transaction(async (tx) => {
@@ -90,6 +91,21 @@ export class IssuerService {
     this.deps.jobs.notify();
     this.deps.log.info({ issuerId, tokenId: row.id, tokenType: row.tokenType }, 'token created');
     return this.toToken(row, 0n);
+  }
+
+  /**
+   * A Stellar asset is its code (the symbol) and its issuer (the issuer's vault account): a second
+   * token with the same symbol would be the same asset, its supply and holders mixed with the first.
+   */
+  private async assertStellarCodeFree(issuerId: string, symbol: string): Promise<void> {
+    const taken = (await this.deps.repo.tokensOf(issuerId)).some(
+      (token) => token.tokenType === 'STELLAR' && token.symbol === symbol && token.status !== 'FAILED',
+    );
+    if (taken) {
+      throw new DomainError('CONFLICT', messages.issuerStellarCodeTaken, {
+        fields: { symbol: messages.issuerStellarCodeTaken },
+      });
+    }
   }
 
   async tokens(issuerId: string): Promise<IssuerToken[]> {
