@@ -282,7 +282,7 @@ export class StellarNode {
       fee: state.baseFee.toString(),
       networkPassphrase: this.networkPassphrase,
       timebounds: { minTime: 0, maxTime },
-      // The key's hash as memo: two keys never sign the same bytes (one hash would count for both).
+      // The key's hash as memo: two keys never sign the same bytes (the journal's hashes are unique).
       memo: Memo.hash(createHash('sha256').update(key).digest('hex')),
     });
     for (const operation of operations) builder.addOperation(operation);
