@@ -1,161 +1,49 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
-import type { TokenComplianceResponse } from '@portal/shared/compliance';
-import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
-import { listings, purchases, tokenHoldings } from '../../db/schema/index.js';
-import { IssuerRepo } from '../../modules/issuer/issuer.repo.js';
-import { ledgerToken } from '../../modules/issuer/issuer.service.js';
-import { eventually, issueToken, listToken, settled } from '../../test/issuance.js';
-import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
-import { bearer, callApi, createTestApp, json, type TestApp } from '../../test/test-app.js';
+import { callApi, json } from '../../test/test-app.js';
+import { ledgerPortal, purchaseOnLedger, type LedgerPortal } from '../../test/ledger-purchase.js';
 import { XrplTestServer } from './testing/xrpl-test-server.js';
 
 /** The XRP Ledger in the running portal: issue, list, buy with ETH and deliver, over HTTP. */
 let server: XrplTestServer;
-let t: TestApp;
-let issuer: Awaited<ReturnType<typeof issuerAccount>>;
-let buyer: Awaited<ReturnType<typeof verifiedInvestor>> & { xrp: string };
+let portal: LedgerPortal;
 const platform = Wallet.generate();
-/** An MPToken's locked flag (XLS-33). */
+// MPToken flags (XLS-33).
 const LSF_MPT_LOCKED = 0x01;
+const LSF_MPT_AUTHORIZED = 0x02;
 
 beforeAll(async () => {
   server = await XrplTestServer.start();
   server.fund(platform.classicAddress, 1_000_000_000n);
-  t = await createTestApp({ env: { XRPL_URL: server.url, XRPL_PLATFORM_SEED: platform.seed } });
-  issuer = await issuerAccount(t.app);
-  const investor = await verifiedInvestor(t.app);
-  const wallets = (await t.app.container.vault.info(investor.user.id)).wallets;
-  buyer = { ...investor, xrp: wallets.find((w) => w.assetId === 'XRP_TEST')!.address };
+  portal = await ledgerPortal({ XRPL_URL: server.url, XRPL_PLATFORM_SEED: platform.seed }, 'XRP_TEST');
 }, 120_000);
 afterAll(async () => {
-  await t.close();
+  await portal.t.close();
   await server.close();
 });
 
-const buyEscrow = async (listingId: string, amount: string) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/escrow/${listingId}/purchase`,
-    headers: bearer(buyer.token),
-    payload: { escrowId: listingId, amount, investorDid: buyer.did, investorWallet: buyer.xrp },
-  });
-  expect(response.statusCode, response.body).toBe(202);
-  return json<PurchaseResponse>(response).data.purchase;
-};
-const onChain = async (tokenId: string, owner: string) => {
-  const row = (await new IssuerRepo(t.app.container.database.db).token(tokenId))!;
-  return t.app.container.issuer.ledger(row).balanceOf(ledgerToken(row), owner);
-};
-
 describe('Multi-Purpose Tokens on the XRP Ledger', () => {
   it('the issuer console is told Ripple is available', async () => {
-    const answer = await callApi(t.app, 'GET', '/api/issuer/chains', issuer);
+    const answer = await callApi(portal.t.app, 'GET', '/api/issuer/chains', portal.issuer);
     expect(json(answer)).toEqual({ success: true, chains: ['ethereum', 'solana', 'ripple'] });
   });
 
   it('an issuer issues and lists an MPT; an investor pays ETH and receives it on their XRP address', async () => {
-    const token = await issueToken(t.app, issuer, {
-      symbol: 'XMPT',
-      tokenType: 'MPT',
-      decimals: 2,
-      totalSupply: '1000',
-    });
-    expect(token).toMatchObject({ status: 'DEPLOYED', blockchain: 'ripple', environment: 'local' });
-    expect(token.contractAddress).toMatch(/^[0-9A-F]{48}$/);
-    const escrow = await listToken(t.app, issuer, token.id, { tokenAmount: '100' });
-    expect(escrow.status).toBe('DEPLOYED');
-    await listToken(t.app, issuer, token.id, { kind: 'direct', tokenAmount: '100' });
-
-    const fromEscrow = await settled(t.app, buyer, (await buyEscrow(escrow.id, '1.25')).id);
-    expect(fromEscrow.purchase.status).toBe('COMPLETED');
-    expect(fromEscrow.purchase.paymentTxHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(fromEscrow.purchase.deliveryTxHash).toMatch(/^[0-9A-F]{64}$/);
-    expect(fromEscrow.ownershipRecord.explorerUrl).toBe(
-      `https://testnet.xrpl.org/transactions/${fromEscrow.purchase.deliveryTxHash}`,
-    );
-    // My Assets and the marketplace name the chain with the spec's label and link the explorer.
-    const [asset] = json<MyAssetsResponse>(
-      await callApi(t.app, 'GET', '/api/token-purchases/my-assets', buyer),
-    ).assets.filter((a) => a.id === fromEscrow.purchase.id);
-    expect(asset).toMatchObject({
+    const holding = (token: { contractAddress: string | null }, holder: string) =>
+      server.holding(token.contractAddress!, holder)!;
+    await purchaseOnLedger(portal, {
       blockchain: 'ripple',
-      explorerUrl: fromEscrow.ownershipRecord.explorerUrl,
+      token: { symbol: 'XMPT', tokenType: 'MPT' },
+      deployed: (token) => expect(token.contractAddress).toMatch(/^[0-9A-F]{48}$/),
+      hash: /^[0-9A-F]{64}$/,
+      txUrl: (hash) => `https://testnet.xrpl.org/transactions/${hash}`,
+      tokenUrl: (token) => `https://testnet.xrpl.org/mpt/${token.contractAddress}`,
+      held: (token, holder) =>
+        expect(holding(token, holder)).toMatchObject({ amount: 325n, flags: LSF_MPT_AUTHORIZED }),
+      shift: (token, holder, delta) => {
+        holding(token, holder).amount += delta;
+      },
+      frozen: (token, holder) => (holding(token, holder).flags & LSF_MPT_LOCKED) !== 0,
     });
-    const market = await callApi(t.app, 'GET', `/api/escrow/marketplace?search=${token.symbol}`, buyer);
-    expect(market.body).toContain('"blockchain":"ripple"');
-    expect(market.body).toContain(`"explorerUrl":"https://testnet.xrpl.org/mpt/${token.contractAddress}"`);
-    const direct = await callApi(t.app, 'POST', '/api/token-purchases', buyer, {
-      tokenId: token.id,
-      amount: 2,
-      investorDid: buyer.did,
-      investorWallet: buyer.xrp,
-      purchasePrice: null,
-    });
-    expect(direct.statusCode, direct.body).toBe(202);
-    const done = await settled(t.app, buyer, json<PurchaseResponse>(direct).data.purchase.id);
-    expect(done.purchase.status).toBe('COMPLETED');
-    expect(await onChain(token.id, buyer.xrp)).toBe(325n);
-    // The buyer's vault signed its opt-in; the issuer's vault authorised it.
-    expect(server.holding(token.contractAddress!, buyer.xrp)).toMatchObject({ amount: 325n, flags: 0x02 });
-
-    // A crash between the payment and the delivery: the re-run reuses both transactions.
-    const { db } = t.app.container.database;
-    await db
-      .update(purchases)
-      .set({ status: 'SETTLING', deliveryTxHash: null, vcCid: null, completedAt: null })
-      .where(eq(purchases.id, done.purchase.id));
-    // The direct listing's sale and the books' holding are written with COMPLETED: gone with it.
-    await db.update(listings).set({ sold: '0' }).where(eq(listings.id, done.purchase.listingId));
-    await db.update(tokenHoldings).set({ balance: '125' }).where(eq(tokenHoldings.tokenId, token.id));
-    await t.app.container.purchases.settle(done.purchase.id, { attempts: 1, maxAttempts: 8 } as never);
-    const again = await settled(t.app, buyer, done.purchase.id);
-    expect(again.purchase).toMatchObject({
-      status: 'COMPLETED',
-      paymentTxHash: done.purchase.paymentTxHash,
-      deliveryTxHash: done.purchase.deliveryTxHash,
-    });
-    expect(await onChain(token.id, buyer.xrp)).toBe(325n);
-
-    // Reconcile compares the holders' books with the ledger, and sees a balance they do not explain.
-    const mine = async () =>
-      (await t.app.container.reconcile.run()).problems.filter((problem) => problem.includes(token.id));
-    expect(await mine()).toEqual([]);
-    server.holding(token.contractAddress!, buyer.xrp)!.amount -= 1n;
-    expect(await mine()).toEqual([
-      `token XMPT (${token.id}) at ${buyer.xrp}: chain holds 324, the books 325`,
-    ]);
-    server.holding(token.contractAddress!, buyer.xrp)!.amount += 1n;
-
-    // The issuer's freeze locks the holder's MPToken; a forced transfer to the treasury is a clawback.
-    const act = async (path: string, payload: object) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/issuer/tokens/${token.id}/${path}`,
-        headers: { ...bearer(issuer.token), 'idempotency-key': crypto.randomUUID() },
-        payload,
-      });
-      expect(response.statusCode, response.body).toBe(202);
-      const { id } = json<{ data: { id: string } }>(response).data;
-      return eventually(
-        async () =>
-          json<TokenComplianceResponse>(
-            await callApi(t.app, 'GET', `/api/issuer/tokens/${token.id}/compliance`, issuer),
-          ).data.actions.find((action) => action.id === id)!,
-        (action) => action.status !== 'PENDING',
-        `${path} to be carried out`,
-      );
-    };
-    const reason = 'Court order';
-    expect(await act('freeze', { holderId: buyer.user.id, amount: '1', reason })).toMatchObject({
-      status: 'DONE',
-    });
-    expect(server.holding(token.contractAddress!, buyer.xrp)!.flags & LSF_MPT_LOCKED).toBe(LSF_MPT_LOCKED);
-    expect(
-      await act('forced-transfer', { fromHolderId: buyer.user.id, toHolderId: null, amount: '1', reason }),
-    ).toMatchObject({ status: 'DONE' });
-    expect(await onChain(token.id, buyer.xrp)).toBe(225n);
-    expect(await mine()).toEqual([]);
   });
 });
