@@ -4,8 +4,9 @@ import type { Database } from '../../db/client.js';
 import { HorizonTestServer } from '../../providers/stellar/testing/horizon-test-server.js';
 import { StellarNode, type StellarSigner } from '../../providers/stellar/stellar.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { SettlementError, type LedgerListing, type LedgerToken, type Party } from './ledger.js';
-import { StellarLedger, type StellarHolders } from './ledger.stellar.js';
+import { SettlementError } from './ledger.js';
+import { StellarLedger } from './ledger.stellar.js';
+import { TestParties, sampleListing, sampleToken } from './testing/ledger-fixtures.js';
 
 const XLM = 10_000_000n; // stroops
 const AUTH_REQUIRED = 0x1;
@@ -20,46 +21,24 @@ describe('StellarLedger (classic assets against the local Horizon)', () => {
   let node: StellarNode;
   let ledger: StellarLedger;
   const platform = Keypair.random();
-  const keys = new Map<string, Keypair>();
-  const verified = new Set<string>();
-
-  const signer = (keypair: Keypair): StellarSigner => ({
-    address: keypair.publicKey(),
-    sign: (envelope, passphrase) => {
-      const transaction = TransactionBuilder.fromXDR(envelope, passphrase);
-      transaction.sign(keypair);
-      return Promise.resolve(transaction.toXDR());
-    },
-  });
-  const holders: StellarHolders = {
-    signer: (address) => Promise.resolve(signer(keys.get(address)!)),
-    eligible: (userId) => Promise.resolve(verified.has(userId)),
-  };
+  const users = new TestParties(
+    () => Keypair.random(),
+    (keypair) => keypair.publicKey(),
+    (keypair): StellarSigner => ({
+      address: keypair.publicKey(),
+      sign: (envelope, passphrase) => {
+        const transaction = TransactionBuilder.fromXDR(envelope, passphrase);
+        transaction.sign(keypair);
+        return Promise.resolve(transaction.toXDR());
+      },
+    }),
+  );
+  const { holders } = users;
+  const signer = (keypair: Keypair) => users.signer(keypair);
   /** A user whose vault XLM account does not exist yet (the platform creates it). */
-  const party = (eligible = true): Party => {
-    const keypair = Keypair.random();
-    keys.set(keypair.publicKey(), keypair);
-    const userId = `user-${keys.size}`;
-    if (eligible) verified.add(userId);
-    return { userId, address: keypair.publicKey() };
-  };
-  const newToken = (): LedgerToken => ({
-    id: 'token-1',
-    tokenType: 'STELLAR',
-    name: 'Harbour Bond',
-    symbol: 'HBD',
-    decimals: 2,
-    totalSupply: 100_000n,
-    contractAddress: null,
-  });
-  const listing = (id = 'listing-1'): LedgerListing => ({
-    id,
-    tokenAmount: 5_000n,
-    priceWei: 1n,
-    deadline: new Date(Date.now() + 86_400_000),
-    escrowRef: null,
-    firstItem: null,
-  });
+  const party = (eligible = true) => users.party(eligible);
+  const newToken = () => sampleToken('STELLAR');
+  const listing = sampleListing;
   const nodeOn = (passphrase = Networks.TESTNET) =>
     new StellarNode({
       horizonUrl: server.url,

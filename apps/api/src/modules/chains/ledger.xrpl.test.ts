@@ -4,8 +4,9 @@ import type { Database } from '../../db/client.js';
 import { XrplTestServer } from '../../providers/xrpl/testing/xrpl-test-server.js';
 import { XrplNode, type XrplSigner } from '../../providers/xrpl/xrpl.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { SettlementError, type LedgerListing, type LedgerToken, type Party } from './ledger.js';
-import { XrplLedger, type XrplHolders } from './ledger.xrpl.js';
+import { SettlementError } from './ledger.js';
+import { XrplLedger } from './ledger.xrpl.js';
+import { TestParties, sampleListing, sampleToken } from './testing/ledger-fixtures.js';
 
 describe('XrplLedger (Multi-Purpose Tokens against the wire-protocol test node)', () => {
   let database: Database;
@@ -13,45 +14,23 @@ describe('XrplLedger (Multi-Purpose Tokens against the wire-protocol test node)'
   let node: XrplNode;
   let ledger: XrplLedger;
   const platform = Wallet.generate();
-  const wallets = new Map<string, Wallet>();
-  const verified = new Set<string>();
-
-  const signer = (wallet: Wallet): XrplSigner => ({
-    address: wallet.classicAddress,
-    sign: (tx) => {
-      const signed = wallet.sign(tx);
-      return Promise.resolve({ blob: signed.tx_blob, hash: signed.hash });
-    },
-  });
-  const holders: XrplHolders = {
-    signer: (address) => Promise.resolve(signer(wallets.get(address)!)),
-    eligible: (userId) => Promise.resolve(verified.has(userId)),
-  };
+  const users = new TestParties(
+    () => Wallet.generate(),
+    (wallet) => wallet.classicAddress,
+    (wallet): XrplSigner => ({
+      address: wallet.classicAddress,
+      sign: (tx) => {
+        const signed = wallet.sign(tx);
+        return Promise.resolve({ blob: signed.tx_blob, hash: signed.hash });
+      },
+    }),
+  );
+  const { holders } = users;
+  const signer = (wallet: Wallet) => users.signer(wallet);
   /** A user whose vault XRP account does not exist yet on the ledger (the platform funds it). */
-  const party = (eligible = true): Party => {
-    const wallet = Wallet.generate();
-    wallets.set(wallet.classicAddress, wallet);
-    const userId = `user-${wallets.size}`;
-    if (eligible) verified.add(userId);
-    return { userId, address: wallet.classicAddress };
-  };
-  const newToken = (): LedgerToken => ({
-    id: 'token-1',
-    tokenType: 'ERC20',
-    name: 'Harbour Bond',
-    symbol: 'HBD',
-    decimals: 2,
-    totalSupply: 100_000n,
-    contractAddress: null,
-  });
-  const listing = (id = 'listing-1'): LedgerListing => ({
-    id,
-    tokenAmount: 5_000n,
-    priceWei: 1n,
-    deadline: new Date(Date.now() + 86_400_000),
-    escrowRef: null,
-    firstItem: null,
-  });
+  const party = (eligible = true) => users.party(eligible);
+  const newToken = () => sampleToken('ERC20');
+  const listing = sampleListing;
   const nodeOn = () =>
     new XrplNode({ url: server.url, platformSeed: platform.seed!, db: database.db, pollMs: 5 });
 
@@ -146,7 +125,7 @@ describe('XrplLedger (Multi-Purpose Tokens against the wire-protocol test node)'
       TransactionType: 'MPTokenAuthorize',
       MPTokenIssuanceID: token.contractAddress,
     });
-    wallets.set(outsider.classicAddress, outsider);
+    users.add(outsider);
     await expect(
       node.send('outsider:pay', await holders.signer(issuer.address), {
         TransactionType: 'Payment',
