@@ -179,7 +179,7 @@ export const messages = {
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   issuerTokenNameRequired: 'Token name is required',
   issuerTokenSymbolInvalid: 'Symbol must be 1 to 11 letters or digits',
-  issuerTokenTypeInvalid: 'Token type must be ERC20, ERC721, ERC1155 or SPL',
+  issuerTokenTypeInvalid: 'Token type must be ERC20, ERC721, ERC1155, SPL, MPT or STELLAR',
   issuerAssetCategoryInvalid: 'Please choose an asset category',
   issuerDecimalsTooMany: 'Too many decimals for this token type',
   issuerSupplyInvalid: 'Total supply must be a positive number within the limit for this token type',
