@@ -3,10 +3,11 @@ import { expect } from 'vitest';
 import type { ChainFamily } from '@portal/shared/chain-families';
 import type { TokenComplianceResponse } from '@portal/shared/compliance';
 import type { CreateTokenRequest, IssuerToken } from '@portal/shared/issuer';
+import { messages } from '@portal/shared/messages';
 import type { MyAssetsResponse, PurchaseResponse } from '@portal/shared/purchases';
 import type { CustodyAssetId } from '@portal/shared/vault';
 import type { Env } from '../config.js';
-import { listings, purchases, tokenHoldings } from '../db/schema/index.js';
+import { listings, purchases, tokenActions, tokenHoldings } from '../db/schema/index.js';
 import { IssuerRepo } from '../modules/issuer/issuer.repo.js';
 import { ledgerToken } from '../modules/issuer/issuer.service.js';
 import { eventually, issueToken, listToken, settled } from './issuance.js';
@@ -158,6 +159,20 @@ export async function purchaseOnLedger(portal: LedgerPortal, scenario: LedgerSce
   expect(
     await act('forced-transfer', { fromHolderId: buyer.user.id, toHolderId: null, amount: '1', reason }),
   ).toMatchObject({ status: 'DONE' });
+  expect(await onChain()).toBe(225n);
+  expect(await mine()).toEqual([]);
+
+  // Moves between holders have no form there: refused, and nothing moves.
+  const other = await verifiedInvestor(t.app);
+  const between = await act('forced-transfer', {
+    fromHolderId: buyer.user.id,
+    toHolderId: other.user.id,
+    amount: '1',
+    reason,
+  });
+  expect(between).toMatchObject({ status: 'FAILED' });
+  const [failed] = await db.select().from(tokenActions).where(eq(tokenActions.id, between.id));
+  expect(failed?.error).toBe(messages.complianceChainUnsupported);
   expect(await onChain()).toBe(225n);
   expect(await mine()).toEqual([]);
 }
