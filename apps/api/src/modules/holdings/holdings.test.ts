@@ -18,11 +18,13 @@ const purchaseIds: string[] = [];
 let failedId: string;
 let failedTokenId: string;
 
-const buy = async (listingId: string, amount: number) => {
+let splTokenId: string;
+
+const buy = async (listingId: string, amount: number, wallet = buyer.eth) => {
   const response = await callApi(t.app, 'POST', `/api/escrow/${listingId}/purchase`, buyer, {
     amount,
     investorDid: buyer.did,
-    investorWallet: buyer.eth,
+    investorWallet: wallet,
   });
   expect(response.statusCode, response.body).toBe(202);
   return (await settled(t.app, buyer, json<PurchaseResponse>(response).data.purchase.id)).purchase;
@@ -46,6 +48,16 @@ beforeAll(async () => {
     expect(done.status).toBe('COMPLETED');
     purchaseIds.push(done.id);
   }
+  // A token on Solana, delivered to the SOL address: another chain, read under its own deadline.
+  const spl = await issueToken(t.app, issuer, {
+    symbol: 'SOLH',
+    tokenType: 'SPL',
+    decimals: 2,
+    totalSupply: '1000',
+  });
+  splTokenId = spl.id;
+  const splListing = await listToken(t.app, issuer, spl.id, { tokenAmount: '100', priceETH: '0.001' });
+  expect((await buy(splListing.id, 4, buyer.sol)).status).toBe('COMPLETED');
   // More than the vault's test ETH can pay: the settlement fails.
   const dear = await issueToken(t.app, issuer, { symbol: 'DEAR', tokenType: 'ERC1155', totalSupply: '100' });
   failedTokenId = dear.id;
@@ -123,8 +135,9 @@ describe('GET /api/holdings', () => {
 
   it('totals the value in wei and allocates it by token', async () => {
     const { totals } = await holdingsOf(buyer);
+    // 5 HLD at 0.002 ETH and 4 SOLH at 0.001 ETH: 0.01 + 0.004 ETH.
     expect(totals).toEqual({
-      valueWei: (10n ** 16n).toString(),
+      valueWei: (14n * 10n ** 15n).toString(),
       unpriced: 0,
       allocation: [
         {
@@ -132,7 +145,14 @@ describe('GET /api/holdings', () => {
           symbol: 'HLD',
           name: 'Settlement Token',
           valueWei: (10n ** 16n).toString(),
-          percent: '100.000000',
+          percent: '71.428571',
+        },
+        {
+          tokenId: splTokenId,
+          symbol: 'SOLH',
+          name: 'Settlement Token',
+          valueWei: (4n * 10n ** 15n).toString(),
+          percent: '28.571429',
         },
       ],
     });
@@ -166,7 +186,8 @@ describe('GET /api/holdings', () => {
         agrees: null,
         valueWei: (10n ** 16n).toString(),
       });
-      expect(totals.valueWei).toBe((10n ** 16n).toString());
+      // Valued from the books: the total is the same.
+      expect(totals.valueWei).toBe((14n * 10n ** 15n).toString());
     } finally {
       spy.mockRestore();
     }
@@ -183,6 +204,14 @@ describe('GET /api/holdings', () => {
         chainBalance: null,
         chainError: 'timeout',
         balance: '500',
+      });
+      // Solana answered in time: its entry is read from its chain.
+      expect(holdings.find((h) => h.token.id === splTokenId)).toMatchObject({
+        token: { blockchain: 'solana', tokenType: 'SPL' },
+        chainBalance: '400',
+        chainError: null,
+        agrees: true,
+        addresses: [buyer.sol],
       });
     } finally {
       spy.mockRestore();
@@ -205,7 +234,9 @@ describe('GET /api/vault/balances', () => {
     ]);
     const sol = balances.find((b) => b.address === buyer.sol)!;
     expect(sol.native).toMatchObject({ symbol: 'SOL', decimals: 9, error: null });
-    expect(sol.tokens).toEqual([]);
+    expect(sol.tokens).toEqual([
+      { tokenId: splTokenId, symbol: 'SOLH', decimals: 2, balance: '400', error: null },
+    ]);
     // No XRP Ledger node and no Bitcoin engine in this deployment.
     expect(balances.find((b) => b.assetId.startsWith('XRP'))!.native).toEqual({
       symbol: 'XRP',
