@@ -306,6 +306,25 @@ describe('StellarLedger (classic assets against the local Horizon)', () => {
     });
   });
 
+  it('a ledger refuses a trust line without its reserve (op_low_reserve) and lumens an account does not have (op_underfunded), and keeps the fee', async () => {
+    const issuing = Keypair.random();
+    const poor = Keypair.random();
+    server.fund(issuing.publicKey(), 10n * XLM);
+    // The minimum balance of an account without subentries (2 × 0.5 XLM) and 1000 stroops for fees.
+    server.fund(poor.publicKey(), XLM + 1_000n);
+    await expect(
+      node.send('poor:trust', signer(poor), [
+        Operation.changeTrust({ asset: new Asset('HBD', issuing.publicKey()) }),
+      ]),
+    ).rejects.toMatchObject({ result: 'tx_failed: op_low_reserve' });
+    await expect(
+      node.send('poor:pay', signer(poor), [
+        Operation.payment({ destination: issuing.publicKey(), asset: Asset.native(), amount: '0.0001' }),
+      ]),
+    ).rejects.toMatchObject({ result: 'tx_failed: op_underfunded' });
+    expect(server.accounts.get(poor.publicKey())).toMatchObject({ balance: XLM + 800n, subentries: 0 });
+  });
+
   it('Horizon refuses a signature that is not the source account’s, or made for another network (tx_bad_auth)', async () => {
     const forger = Keypair.random();
     const victim = Keypair.random();
