@@ -166,8 +166,9 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
     async close() {
       await infra.jobs.stop();
       for (const module of [...modules].reverse()) await module.close?.();
-      await infra.chain.close();
-      await infra.solana.close();
+      // What was handed in belongs to whoever built it (a second app in a test shares them).
+      if (!overrides.chain) await infra.chain.close();
+      if (!overrides.solana) await infra.solana.close();
       await infra.mail.drain?.();
       if (!overrides.database) await infra.database.close();
     },

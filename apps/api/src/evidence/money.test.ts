@@ -40,7 +40,10 @@ let buyers: Investor[];
 beforeAll(async () => {
   t = await createTestApp({ overrides: { masterKey } });
   if (testDatabaseUrl) {
-    second = await createTestApp({ overrides: { masterKey }, database: t.database });
+    // A second API process on the same database and the same chains (a node both reach, as with
+    // CHAIN=rpc): a buyer's first purchase may write the identity registry from either.
+    const { chain, solana } = t.app.container;
+    second = await createTestApp({ overrides: { masterKey, chain, solana }, database: t.database });
     await second.app.container.jobs.stop();
   }
   apis = second ? [t, second] : [t];
@@ -120,7 +123,7 @@ describe('the oversell race (C1)', () => {
       oversold += Math.max(0, Number(row!.reserved) - K);
       expect(accepted, `round ${round}`).toHaveLength(K);
       for (const refused of answers.filter((a) => a.statusCode !== 202)) {
-        expect(refused.statusCode).toBe(409);
+        expect(refused.statusCode, refused.body).toBe(409);
         expect(json(refused).error).toBe(messages.purchaseSoldOut);
       }
       expect(row!.reserved).toBe(String(K));

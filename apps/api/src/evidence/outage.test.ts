@@ -34,6 +34,10 @@ describe('a dependency that is down', () => {
         route('/test/a-bug', async () => {
           throw new TypeError('Cannot read properties of undefined');
         });
+        // A node's JSON-RPC error carries a number as its code.
+        route('/test/a-node-error', async () => {
+          throw Object.assign(new Error('An unknown RPC error occurred.'), { code: -1 });
+        });
       },
     });
   });
@@ -49,9 +53,12 @@ describe('a dependency that is down', () => {
         error: messages.temporarilyUnavailable,
       });
     }
-    const bug = await t.app.inject({ method: 'GET', url: '/test/a-bug' });
-    expect(bug.statusCode).toBe(500);
-    expect(bug.headers['retry-after']).toBeUndefined();
+    for (const url of ['/test/a-bug', '/test/a-node-error']) {
+      const bug = await t.app.inject({ method: 'GET', url });
+      expect(bug.statusCode, url).toBe(500);
+      expect(json(bug), url).toMatchObject({ code: 'INTERNAL', error: messages.internalError });
+      expect(bug.headers['retry-after'], url).toBeUndefined();
+    }
   });
 });
 

@@ -69,7 +69,10 @@ function toDomainError(error: FastifyError): DomainError {
   const byStatus: Record<number, [ErrorCode, string]> = {
     400: [
       'BAD_REQUEST',
-      error.code?.startsWith('FST_ERR_CTP') ? 'Malformed JSON body' : messages.validationFailed,
+      // Not every error's code is a string (JSON-RPC errors carry numbers).
+      typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP')
+        ? 'Malformed JSON body'
+        : messages.validationFailed,
     ],
     // e.g. @fastify/static refusing a file name the file system cannot hold (FST_STATIC_FORBIDDEN_PATH).
     403: ['FORBIDDEN', messages.forbidden],
