@@ -186,7 +186,15 @@ describe('StellarLedger (classic assets against the local Horizon)', () => {
     await ledger.transferFromTreasury(token, issuer, buyer, 500n, 'purchase:1:deliver');
     await ledger.lockHolder(token, buyer.address, 'lock:1');
     expect(server.trustLine('HBD', issuer.address, buyer.address)!.flags & AUTHORIZED).toBe(0);
-    // A locked holder cannot send (nor receive) until the issuer unlocks it.
+    // A delivery does not authorise a frozen holder again: the ledger refuses the payment.
+    await expect(
+      ledger.transferFromTreasury(token, issuer, buyer, 1n, 'purchase:2:deliver'),
+    ).rejects.toBeInstanceOf(SettlementError);
+    expect(await node.sendRecord('purchase:2:deliver')).toMatchObject({
+      result: 'tx_failed: op_not_authorized',
+    });
+    expect(server.trustLine('HBD', issuer.address, buyer.address)!.flags & AUTHORIZED).toBe(0);
+    // Nor can it send until the issuer unlocks it.
     await expect(
       node.send('buyer:send', await holders.signer(buyer.address), [
         Operation.payment({

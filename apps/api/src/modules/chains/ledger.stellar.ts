@@ -129,7 +129,8 @@ export class StellarLedger extends AccountLedger<StellarSigner> implements Token
   /**
    * Makes `holder` able to receive: its account created or funded for one more subentry, its
    * trust line opened (signed by the holder) and authorised (signed by the issuer). Steps already
-   * on the ledger are skipped; each is keyed, so a re-run repeats none.
+   * on the ledger are skipped; each is keyed, so a re-run repeats none. A frozen holder's line
+   * stays as the issuer left it.
    */
   protected async authorise(token: LedgerToken, holder: StellarSigner, key: string): Promise<void> {
     const asset = assetOf(token);
@@ -138,6 +139,10 @@ export class StellarLedger extends AccountLedger<StellarSigner> implements Token
     if (!line) {
       await this.fund(holder.address, 1, `${key}:fund`);
       await this.node.send(`${key}:trust`, holder, [Operation.changeTrust({ asset })]);
+    } else if (!(await this.node.sendRecord(`${key}:trust`))) {
+      // A line opened earlier and not authorised now was deauthorised by the issuer (a freeze):
+      // only unlockHolder lifts that, so the payment goes to the ledger, which refuses it.
+      return;
     }
     await this.node.send(`${key}:issuer`, await this.holders.signer(asset.getIssuer()), [
       Operation.setTrustLineFlags({ trustor: holder.address, asset, flags: { authorized: true } }),
