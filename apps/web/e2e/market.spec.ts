@@ -119,10 +119,15 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
   const investor = await buyer('spl');
   await signIn(page, investor.email);
   await page.goto('/dashboard?tab=marketplace');
-  await page.getByRole('searchbox', { name: 'Search tokens...' }).fill('Startup Equity Pool');
+  await page.getByRole('searchbox', { name: 'Search tokens...' }).fill('Solar Farm Fund');
   await page.getByRole('combobox', { name: 'Token Type' }).selectOption('SPL');
-  const row = page.getByTestId('listing-row').filter({ hasText: 'Startup Equity Pool' });
-  const invest = row.getByRole('button', { name: 'Invest in Startup Equity Pool' });
+  // Its escrow listing (0.0006 ETH a token; the direct sale asks 0.0007). SEQP, the other Solana
+  // token, is for accredited investors only.
+  const row = page
+    .getByTestId('listing-row')
+    .filter({ hasText: 'Solar Farm Fund' })
+    .filter({ hasText: '0.0006' });
+  const invest = row.getByRole('button', { name: 'Invest in Solar Farm Fund' });
   // The demo market is deployed by jobs after start: refresh until its listing is open.
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -131,25 +136,25 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
   await expect(row.getByRole('cell', { name: 'Solana', exact: true })).toBeVisible();
   await invest.click();
 
-  const dialog = page.getByRole('dialog', { name: 'Purchase Startup Equity Pool (SEQP)' });
+  const dialog = page.getByRole('dialog', { name: 'Purchase Solar Farm Fund (SOLAR)' });
   await expect(dialog.getByTestId('buyer-wallet')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  // 'Amount (ETH)' is the default: 0.003 ETH at 0.0015 ETH per token buys 2 SEQP (of 100,000).
+  // 'Amount (ETH)' is the default: 0.003 ETH at 0.0006 ETH per token buys 5 SOLAR (of 500,000).
   await dialog.getByRole('textbox', { name: 'Amount (ETH)' }).fill('0.003');
-  await expect(dialog.getByTestId('purchase-summary')).toContainText(/Tokens2(\.0+)? SEQP/);
-  await expect(dialog.getByTestId('purchase-summary')).toContainText('Ownership percentage0.002000%');
+  await expect(dialog.getByTestId('purchase-summary')).toContainText(/Tokens5(\.0+)? SOLAR/);
+  await expect(dialog.getByTestId('purchase-summary')).toContainText('Ownership percentage0.001000%');
   await dialog.getByRole('button', { name: 'Purchase Tokens' }).click();
   await expect(dialog.getByText('Purchase Successful!')).toBeVisible({ timeout: 90_000 });
-  await expect(dialog.getByTestId('purchase-success')).toContainText(/Amount purchased2(\.0+)?(?!\d)/);
+  await expect(dialog.getByTestId('purchase-success')).toContainText(/Amount purchased5(\.0+)?(?!\d)/);
   // The delivery is a Solana transaction: its signature, base58.
   await expect(dialog.getByTestId('purchase-hash')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/);
   const signature = (await dialog.getByTestId('purchase-hash').textContent())!;
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/dashboard?tab=assets');
-  const card = page.getByTestId('asset-card').filter({ hasText: 'Startup Equity Pool' });
+  const card = page.getByTestId('asset-card').filter({ hasText: 'Solar Farm Fund' });
   await expect(card.getByTestId('asset-status')).toHaveText('COMPLETED');
-  await expect(card).toContainText(/Amount owned2(\.0+)?(?!\d)/);
-  await expect(card).toContainText('Ownership percentage0.002000%');
+  await expect(card).toContainText(/Amount owned5(\.0+)?(?!\d)/);
+  await expect(card).toContainText('Ownership percentage0.001000%');
   await expect(card.getByTestId('asset-hash')).toHaveText(signature);
   await card.getByRole('button', { name: 'View Verifiable Credential' }).click();
   const vc = page.getByRole('dialog', { name: 'Verifiable Credential Metadata' });
@@ -158,17 +163,17 @@ test('an investor buys a Solana token of the demo market by ETH amount; its cred
   expect(problems).toEqual([]);
 
   // The embedded Solana explorer answers both links: the mint (the marketplace icon) and the delivery.
-  await page.goto('/dashboard?tab=marketplace&q=Startup%20Equity%20Pool&type=SPL');
+  await page.goto('/dashboard?tab=marketplace&q=Solar%20Farm%20Fund&type=SPL');
   const mintUrl = await page
     .getByTestId('listing-row')
-    .filter({ hasText: 'Startup Equity Pool' })
-    .getByRole('link', { name: 'View Startup Equity Pool on the block explorer' })
+    .filter({ hasText: 'Solar Farm Fund' })
+    .getByRole('link', { name: 'View Solar Farm Fund on the block explorer' })
     .first()
     .getAttribute('href');
   expect(mintUrl).toMatch(/\/explorer\/solana\/address\/[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   await page.goto(mintUrl!);
   await expect(page.getByRole('heading', { name: 'Token mint' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /^Supply 100,?000/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Supply 500,?000/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Holders' })).toBeVisible();
   await page.getByRole('link', { name: signature }).first().click();
   await expect(page).toHaveURL(new RegExp(`/explorer/solana/tx/${signature}$`));
