@@ -6,7 +6,7 @@ import { StellarNode, type StellarSigner } from '../../providers/stellar/stellar
 import { createTestDatabase } from '../../test/test-database.js';
 import { SettlementError } from './ledger.js';
 import { StellarLedger } from './ledger.stellar.js';
-import { TestParties, sampleListing, sampleToken } from './testing/ledger-fixtures.js';
+import { TestParties, sampleListing, sampleToken, until } from './testing/ledger-fixtures.js';
 
 const XLM = 10_000_000n; // stroops
 const AUTH_REQUIRED = 0x1;
@@ -65,9 +65,6 @@ describe('StellarLedger (classic assets against the local Horizon)', () => {
     const token = newToken();
     const { contractAddress, hash } = await ledger.deployToken(token, issuer, 'token:1:deploy');
     return { issuer, hash, token: { ...token, contractAddress } };
-  };
-  const until = async (done: () => boolean) => {
-    while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
   };
   /** The journal row of `key`, once the sender wrote it. */
   const journaled = async (key: string) => {

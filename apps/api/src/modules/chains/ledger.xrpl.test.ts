@@ -6,7 +6,7 @@ import { XrplNode, type XrplSigner } from '../../providers/xrpl/xrpl.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { SettlementError } from './ledger.js';
 import { XrplLedger } from './ledger.xrpl.js';
-import { TestParties, sampleListing, sampleToken } from './testing/ledger-fixtures.js';
+import { TestParties, sampleListing, sampleToken, until } from './testing/ledger-fixtures.js';
 
 describe('XrplLedger (Multi-Purpose Tokens against the wire-protocol test node)', () => {
   let database: Database;
@@ -159,7 +159,9 @@ describe('XrplLedger (Multi-Purpose Tokens against the wire-protocol test node)'
     await ledger.transferFromTreasury(token, issuer, buyer, 1n, 'purchase:1:deliver');
     server.loseNext(1);
     const sending = ledger.transferFromTreasury(token, issuer, buyer, 10n, 'purchase:2:deliver');
-    setTimeout(() => server.closeLedgers(25), 50);
+    // Once the submission is lost, the ledger moves past its LastLedgerSequence.
+    await until(() => server.losing === 0);
+    server.closeLedgers(25);
     const sent = await sending;
     expect(await ledger.balanceOf(token, buyer.address)).toBe(11n);
     const row = await node.sendRecord('purchase:2:deliver');

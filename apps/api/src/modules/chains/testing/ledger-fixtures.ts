@@ -62,3 +62,8 @@ export class TestParties<K, S> {
     return key;
   }
 }
+
+/** Resolves once `done()` holds (what a test waits for before it moves the ledger on). */
+export async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

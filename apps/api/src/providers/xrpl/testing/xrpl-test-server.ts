@@ -113,6 +113,11 @@ export class XrplTestServer {
     this.lose += count;
   }
 
+  /** Submissions still to be lost. */
+  get losing(): number {
+    return this.lose;
+  }
+
   holding(issuanceId: string, holder: string): Holding | undefined {
     return this.holdings.get(`${issuanceId}:${holder}`);
   }
