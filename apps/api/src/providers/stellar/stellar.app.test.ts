@@ -61,7 +61,7 @@ describe('Classic assets on Stellar', () => {
     });
   });
 
-  it('refuses at creation what Stellar cannot carry: more than 7 decimals, a second asset with the same code', async () => {
+  it('refuses at creation what Stellar cannot carry: more than 7 decimals, a supply past 2^63 − 1 stroops, a second asset with the same code', async () => {
     const create = (request: object) =>
       callApi(portal.t.app, 'POST', '/api/issuer/tokens', portal.issuer, {
         name: 'Second',
@@ -74,6 +74,13 @@ describe('Classic assets on Stellar', () => {
     const decimals = await create({ symbol: 'XLMD', decimals: 8 });
     expect(decimals.statusCode).toBe(400);
     expect(json(decimals)).toMatchObject({ fields: { decimals: messages.issuerDecimalsTooMany } });
+    // 2^63 − 1 stroops is 922337203685.4775807 tokens at 7 decimals.
+    const supply = await create({ symbol: 'XLMS', decimals: 7, totalSupply: '922337203685.4775808' });
+    expect(supply.statusCode).toBe(400);
+    expect(json(supply)).toMatchObject({ fields: { totalSupply: messages.issuerSupplyInvalid } });
+    expect(
+      (await create({ symbol: 'XLMS', decimals: 7, totalSupply: '922337203685.4775807' })).statusCode,
+    ).toBe(201);
     const twice = await create({ symbol: 'XLMT', decimals: 0 });
     expect(twice.statusCode).toBe(409);
     expect(json(twice)).toMatchObject({ error: messages.issuerStellarCodeTaken });
