@@ -150,6 +150,12 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   CHAIN_REPLACE_AFTER_SECONDS: int(120, 1, 86_400),
+  // The test stablecoin on a remote chain (ADR 70), e.g. Sepolia USDC; unset there: no stablecoin.
+  STABLECOIN_ADDRESS: optionalString,
+  STABLECOIN_MINT: optionalString,
+  // Where the web sends users for test coins when the chain is remote (ADR 70).
+  ETH_PUBLIC_FAUCET_URL: remote,
+  SOLANA_PUBLIC_FAUCET_URL: remote,
   SOLANA_PROVIDER: provider(['rpc'] as const),
   SOLANA_RPC_URL: remote,
   SOLANA_EXPLORER_URL: remote,
@@ -401,6 +407,46 @@ function solanaConfig(e: Parsed, publicUrl: string, report: Report) {
   };
 }
 
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/**
+ * The stablecoin on remote chains and the public faucets (ADR 70). The embedded chains deploy
+ * their own Test USD, so the addresses are read only under rpc and refused otherwise.
+ */
+function faucetConfig(e: Parsed, report: Report) {
+  const { problems } = report;
+  if (e.STABLECOIN_ADDRESS !== undefined) {
+    if (e.CHAIN_PROVIDER !== 'rpc') {
+      problems.push(
+        `STABLECOIN_ADDRESS: only with ${report.said('CHAIN_PROVIDER')}=rpc (the embedded chain deploys Test USD)`,
+      );
+    } else if (!EVM_ADDRESS.test(e.STABLECOIN_ADDRESS)) {
+      problems.push('STABLECOIN_ADDRESS: expected 0x followed by 40 hex digits');
+    }
+  }
+  if (e.STABLECOIN_MINT !== undefined) {
+    if (e.SOLANA_PROVIDER !== 'rpc') {
+      problems.push(
+        `STABLECOIN_MINT: only with ${report.said('SOLANA_PROVIDER')}=rpc (the embedded Solana creates Test USD)`,
+      );
+    } else if (!SOLANA_ADDRESS.test(e.STABLECOIN_MINT)) {
+      problems.push('STABLECOIN_MINT: expected a base58 Solana address');
+    }
+  }
+  return {
+    /** The configured ERC-20 under CHAIN=rpc; undefined on the embedded chain (Test USD) or when unset. */
+    stablecoinAddress:
+      e.CHAIN_PROVIDER === 'rpc' ? (e.STABLECOIN_ADDRESS as `0x${string}` | undefined) : undefined,
+    /** The configured mint under SOLANA=rpc; undefined otherwise. */
+    stablecoinMint: e.SOLANA_PROVIDER === 'rpc' ? e.STABLECOIN_MINT : undefined,
+    publicFaucets: {
+      ethereum: trimSlashes(e.ETH_PUBLIC_FAUCET_URL ?? 'https://sepoliafaucet.com'),
+      solana: trimSlashes(e.SOLANA_PUBLIC_FAUCET_URL ?? 'https://faucet.solana.com'),
+    },
+  };
+}
+
 const XRPL_SEED = /^s[1-9A-HJ-NP-Za-km-z]{24,34}$/;
 
 /**
@@ -571,6 +617,7 @@ function load(env: Env, split?: string) {
   const stellar = stellarConfig(e, report);
   const ipfs = ipfsConfig(e, publicUrl, report);
   const google = googleConfig(e, publicUrl, report);
+  const faucet = faucetConfig(e, report);
   const splitBy = split ?? (e.RUN_JOBS ? undefined : 'RUN_JOBS=false');
   if (splitBy) sharedBackendProblems(e, splitBy, report);
   if (production && e.FAULT_AT) problems.push('FAULT_AT: crash tests only, not in production');
@@ -637,6 +684,8 @@ function load(env: Env, split?: string) {
     ipfs,
     /** Google sign-in and registration; undefined (off, buttons hidden) unless configured. */
     google,
+    /** The test stablecoin on remote chains and the public faucets linked there (ADR 70). */
+    faucet,
     /** Where a crash test wants this process killed (fault-points.ts); never set in production. */
     faultAt: e.FAULT_AT,
     /** Former names and values in use (ADR 53): logged as warnings at boot. */
@@ -655,6 +704,7 @@ export type SumsubConfig = NonNullable<KycConfig['sumsub']>;
 export type CustodyConfig = Config['custody'];
 export type FireblocksConfig = NonNullable<ReturnType<typeof fireblocksConfig>>;
 export type GoogleConfig = NonNullable<Config['google']>;
+export type FaucetConfig = Config['faucet'];
 
 export function loadConfig(env: Env = process.env): Config {
   return load(env);

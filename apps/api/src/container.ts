@@ -11,6 +11,7 @@ import { credentialsModule } from './modules/credentials/credentials.module.js';
 import { demoModule } from './modules/demo/demo.module.js';
 import { didModule } from './modules/did/did.module.js';
 import { explorerModule } from './modules/explorer/explorer.module.js';
+import { faucetModule, Stablecoins } from './modules/faucet/faucet.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { holdingsModule } from './modules/holdings/holdings.module.js';
 import { ipfsModule } from './modules/ipfs/ipfs.module.js';
@@ -72,7 +73,9 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       twoFactor,
     }),
   );
-  const vault = add(vaultModule(infra, { notify }));
+  // The test stablecoin (ADR 70): new vaults get some with the auto-fuel, the faucet pays it out.
+  const stablecoins = new Stablecoins(infra.chain, infra.solana, infra.config.faucet);
+  const vault = add(vaultModule(infra, { notify, stablecoins }));
   const did = add(didModule(infra));
   const credentials = add(await credentialsModule(infra, { users: users.users, dids: did.dids }));
   const admin = add(adminModule(infra, { revocation: credentials.revocation }));
@@ -124,7 +127,11 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       stellarNode: chains.stellarNode,
       compliance: compliance.compliance,
       vault: vault.vault,
+      stablecoins,
     }),
+  );
+  const faucet = add(
+    faucetModule(infra, { vault: vault.vault, chainSender: chains.chainSender, stablecoins }),
   );
   const demo = add(
     demoModule(infra, {
@@ -136,7 +143,9 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       compliance: compliance.compliance,
     }),
   );
-  const reconcile = add(reconcileModule(infra, { ...chains, compliance: compliance.compliance }));
+  const reconcile = add(
+    reconcileModule(infra, { ...chains, compliance: compliance.compliance, faucet: faucet.faucet }),
+  );
   const explorer = add(explorerModule(infra));
   add(ipfsModule(credentials));
   const housekeeping = add(
@@ -158,6 +167,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       compliance,
       purchases,
       holdings,
+      faucet,
       demo,
       reconcile,
       explorer,

@@ -177,6 +177,19 @@ export const VaultAddressBalanceSchema = z
       error: z.enum(CHAIN_READ_ERRORS).nullable(),
     }),
     tokens: z.array(VaultTokenBalanceSchema).max(UNPAGED_LIST_MAX),
+    /**
+     * The test stablecoin at this address (ADR 70): on Ethereum and Solana addresses only; null
+     * there when the network has none (a remote chain without STABLECOIN_ADDRESS / _MINT).
+     */
+    stablecoin: z
+      .object({
+        symbol: textAnswer(TOKEN_SYMBOL_MAX),
+        decimals: z.number().int().min(0).max(18),
+        balance: unitsAnswer().nullable(),
+        error: z.enum(CHAIN_READ_ERRORS).nullable(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'VaultAddressBalance' });
 export type VaultAddressBalance = z.infer<typeof VaultAddressBalanceSchema>;

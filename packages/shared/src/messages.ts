@@ -174,6 +174,14 @@ export const messages = {
   purchaseSettlementFailed: 'The purchase could not be settled on chain.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 letters, digits or _.:-',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
+  // the test faucet (ADR 70)
+  faucetLimitReached:
+    'You have already received {{limit}} {{asset}} from the faucet in the last 24 hours. Try again in {{hours}} h.',
+  faucetRemoteChain:
+    'The faucet pays only on the built-in test chains. Get test coins from the public faucet: {{url}}',
+  faucetNoStablecoin: 'No test stablecoin is configured on this network.',
+  faucetVaultRequired: 'Please create your vault before asking for test funds.',
+  faucetFailed: 'The faucet could not send the test funds. Please try again.',
   idempotencyKeyInProgress:
     'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',

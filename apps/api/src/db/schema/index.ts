@@ -20,3 +20,4 @@ export * from './admin.js';
 export * from './kyb.js';
 export * from './oidc.js';
 export * from './compliance.js';
+export * from './faucet.js';

@@ -121,3 +121,6 @@ export async function authModule(
     close: unlistenSessions,
   } satisfies FeatureModule & Record<string, unknown>;
 }
+
+/** Shared fixed-window counters (rate_limit_buckets): the faucet counts its grants with them (ADR 70). */
+export { ThrottleRepo } from './throttle.repo.js';

@@ -77,3 +77,4 @@ export { SoulBoundTokens } from './soul-bound-token.js';
 export { ComplianceContracts, type Investor } from './compliance-contracts.js';
 export type { ChainHolding, ChainRules } from './asset-contracts.js';
 export { SettlementError } from './ledger.js';
+export { ChainSendError, KeyedSender } from './keyed-sender.js';

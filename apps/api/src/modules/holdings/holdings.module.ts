@@ -8,9 +8,10 @@ import type { TokenLedger } from '../chains/ledger.js';
 import type { Networks } from '../chains/networks.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { VaultService } from '../vault/vault.service.js';
+import type { Stablecoins } from '../faucet/stablecoins.js';
 import { HoldingsRepo } from './holdings.repo.js';
 import { holdingsRoutes } from './holdings.routes.js';
-import { HoldingsService } from './holdings.service.js';
+import { HoldingsService, type StablecoinReader } from './holdings.service.js';
 
 /**
  * After the purchase (ADR 68): what each investor holds, read from the chains and compared with
@@ -27,6 +28,8 @@ export function holdingsModule(
     xrplNode?: XrplNode | undefined;
     /** The Horizon server, when Stellar is configured (ADR 66). */
     stellarNode?: StellarNode | undefined;
+    /** The test stablecoin (ADR 70), listed with each Ethereum and Solana address. */
+    stablecoins?: Stablecoins | undefined;
   },
 ) {
   const { chain, solana } = infra;
@@ -58,6 +61,7 @@ export function holdingsModule(
         ...(stellar && { read: async (address) => (await stellar.account(address))?.balance ?? 0n }),
       },
     },
+    ...(deps.stablecoins && { stablecoin: stablecoinReader(deps.stablecoins, solana) }),
     explorerTxUrl: (family, hash) => deps.networks.explorerTxUrl(family, hash),
     credentialUrl: (cid) => infra.ipfs.url(cid),
     log: infra.log,
@@ -67,4 +71,19 @@ export function holdingsModule(
     holdings,
     routes: (app) => holdingsRoutes(app, holdings),
   } satisfies FeatureModule & Record<string, unknown>;
+}
+
+/** Reads the stablecoin per chain; undefined for a chain without one (the balance then says null). */
+function stablecoinReader(stablecoins: Stablecoins, solana: Infrastructure['solana']): StablecoinReader {
+  return {
+    ethereum: async () => {
+      if (!stablecoins.evmAddress()) return undefined;
+      return (address) => stablecoins.evmBalance(address);
+    },
+    solana: async () => {
+      const mint = await stablecoins.solanaMintAddress();
+      if (!mint) return undefined;
+      return (address) => solana.balance(mint, address);
+    },
+  };
 }

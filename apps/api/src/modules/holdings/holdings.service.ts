@@ -9,6 +9,7 @@ import type {
   PurchaseAttempt,
   VaultAddressBalance,
 } from '@portal/shared/holdings';
+import { STABLECOIN } from '@portal/shared/faucet';
 import { ownershipPercent, parseUnits } from '@portal/shared/money';
 import { assetChain, type WalletChain } from '@portal/shared/vault';
 import type { TokenLedger } from '../chains/ledger.js';
@@ -27,6 +28,11 @@ export interface NativeCoin {
   read?: (address: string) => Promise<bigint>;
 }
 
+/** Per chain, how to read the test stablecoin (ADR 70); undefined when that chain has none. */
+export type StablecoinReader = Partial<
+  Record<WalletChain, () => Promise<((address: string) => Promise<bigint>) | undefined>>
+>;
+
 export interface HoldingsDeps {
   repo: HoldingsRepo;
   /** The token ledgers of the chains with an engine here (docs/architecture.md, "Chains"). */
@@ -34,6 +40,7 @@ export interface HoldingsDeps {
   compliance: Pick<ComplianceService, 'holdings'>;
   vault: Pick<VaultService, 'info'>;
   natives: Record<WalletChain, NativeCoin>;
+  stablecoin?: StablecoinReader;
   explorerTxUrl(family: ChainFamily, hash: string | null): string | null;
   credentialUrl(cid: string): string;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -153,6 +160,21 @@ export class HoldingsService {
     ]);
     const positions = this.positions(bought, booked);
     const reads: Read[] = [];
+    const stablecoinReaders = new Map<WalletChain, ((address: string) => Promise<bigint>) | undefined>();
+    for (const [chain, reader] of Object.entries(this.deps.stablecoin ?? {}) as Array<
+      [WalletChain, NonNullable<StablecoinReader[WalletChain]>]
+    >) {
+      // A chain that cannot say where its stablecoin is reads as unavailable, like a failed read.
+      stablecoinReaders.set(
+        chain,
+        await reader().catch((error: unknown) => {
+          this.deps.log.warn({ err: error, chain }, 'stablecoin lookup failed');
+          return async () => {
+            throw error;
+          };
+        }),
+      );
+    }
     // Only the assets the product recognizes (docs/product.md §3.2) have a chain to read.
     const known = wallets.flatMap((wallet) => {
       const chain = assetChain(wallet.assetId);
@@ -175,13 +197,19 @@ export class HoldingsService {
         if (read) reads.push(read);
         return { token, read };
       });
-      return { wallet, coin, native, tokens };
+      const readStable = stablecoinReaders.get(chain);
+      const stablecoin = stablecoinReaders.has(chain)
+        ? { read: readStable && { chain, run: () => readStable(wallet.address) } }
+        : undefined;
+      if (stablecoin?.read) reads.push(stablecoin.read);
+      return { wallet, coin, native, tokens, stablecoin };
     });
     const results = await this.readAll(reads);
     const answer = (read: Read | undefined) =>
       read ? results.get(read)! : ({ value: null, error: 'not-connected' } as const);
-    return plan.map(({ wallet, coin, native, tokens }) => {
+    return plan.map(({ wallet, coin, native, tokens, stablecoin }) => {
       const nativeRead = answer(native);
+      const stableRead = stablecoin?.read && answer(stablecoin.read);
       return {
         assetId: wallet.assetId,
         address: wallet.address,
@@ -200,6 +228,16 @@ export class HoldingsService {
             balance: result.value?.toString() ?? null,
             error: result.error,
           };
+        }),
+        ...(stablecoin && {
+          stablecoin: stableRead
+            ? {
+                symbol: STABLECOIN.symbol,
+                decimals: STABLECOIN.decimals,
+                balance: stableRead.value?.toString() ?? null,
+                error: stableRead.error,
+              }
+            : null,
         }),
       };
     });

@@ -2,16 +2,22 @@ import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
+import type { FaucetService } from '../faucet/faucet.service.js';
 import { ReconcileRepo } from './reconcile.repo.js';
 import { ReconcileService } from './reconcile.service.js';
 
 /** `npm run reconcile`: the books against the chains. */
 export function reconcileModule(
   infra: Infrastructure,
-  deps: { soulBoundTokens: SoulBoundTokens; compliance: ComplianceService },
+  deps: { soulBoundTokens: SoulBoundTokens; compliance: ComplianceService; faucet: FaucetService },
 ) {
   return {
     name: 'reconcile',
-    reconcile: new ReconcileService(new ReconcileRepo(infra.db), deps.soulBoundTokens, deps.compliance),
+    reconcile: new ReconcileService(
+      new ReconcileRepo(infra.db),
+      deps.soulBoundTokens,
+      deps.compliance,
+      deps.faucet,
+    ),
   } satisfies FeatureModule & Record<string, unknown>;
 }

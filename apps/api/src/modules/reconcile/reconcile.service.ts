@@ -1,6 +1,7 @@
 import { getAddress, zeroAddress } from 'viem';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
+import type { FaucetService } from '../faucet/faucet.service.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
 
 export interface ReconcileReport {
@@ -8,6 +9,8 @@ export interface ReconcileReport {
   holdings: number;
   identities: number;
   sbts: number;
+  /** Test-faucet grants checked against their transactions (ADR 70). */
+  faucetGrants: number;
   problems: string[];
 }
 
@@ -24,6 +27,7 @@ export class ReconcileService {
     private readonly repo: ReconcileRepo,
     private readonly soulBound: Pick<SoulBoundTokens, 'transfers'>,
     private readonly compliance: Pick<ComplianceService, 'reconcile'>,
+    private readonly faucet?: Pick<FaucetService, 'reconcile'>,
   ) {}
 
   async run(): Promise<ReconcileReport> {
@@ -42,11 +46,14 @@ export class ReconcileService {
     const compliance = await this.compliance.reconcile();
     problems.push(...compliance.problems);
     const sbts = await this.sbtProblems(problems);
+    const faucet = (await this.faucet?.reconcile()) ?? { grants: 0, problems: [] };
+    problems.push(...faucet.problems);
     return {
       listings: books.length,
       holdings: compliance.holdings,
       identities: compliance.identities,
       sbts,
+      faucetGrants: faucet.grants,
       problems,
     };
   }

@@ -1,13 +1,15 @@
 import { getAddress } from 'viem';
 import type { FeatureModule } from '../../feature-module.js';
+import { VAULT_INITIAL_STABLECOIN } from '@portal/shared/faucet';
 import type { Infrastructure } from '../../infrastructure.js';
+import type { Stablecoins } from '../faucet/stablecoins.js';
 import type { Notify } from '../notifications/notifications.service.js';
 import { VaultRepo } from './vault.repo.js';
 import { vaultRoutes } from './vault.routes.js';
 import { VaultService } from './vault.service.js';
 
 /** Custodial vaults: one per user, its wallets at the custody provider, auto-fuel on the embedded chain. */
-export function vaultModule(infra: Infrastructure, deps: { notify: Notify }) {
+export function vaultModule(infra: Infrastructure, deps: { notify: Notify; stablecoins?: Stablecoins }) {
   const { chain } = infra;
   const vault = new VaultService({
     db: infra.db,
@@ -17,6 +19,10 @@ export function vaultModule(infra: Infrastructure, deps: { notify: Notify }) {
     log: infra.log,
     fuel: async (ethAddress) => {
       await chain.fund(getAddress(ethAddress));
+      // ADR 70: a starting amount of Test USD on the embedded chain, so the stablecoin is there to try.
+      if (chain.kind === 'embedded' && infra.config.chain.faucetAmountWei > 0n) {
+        await deps.stablecoins?.fundNewVault(ethAddress, VAULT_INITIAL_STABLECOIN);
+      }
     },
     notify: deps.notify,
   });

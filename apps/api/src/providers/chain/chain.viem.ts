@@ -94,6 +94,7 @@ export class ViemChain implements ChainPort {
     for (const [name, contract] of Object.entries(platformContracts) as Array<
       [PlatformContractName, (typeof platformContracts)[PlatformContractName]]
     >) {
+      if ('embeddedOnly' in contract && contract.embeddedOnly && this.kind !== 'embedded') continue;
       // Under the platform's lease: processes booting together deploy each contract once.
       const record = await this.options.leases.hold(this.platformAddress, () =>
         this.deployed(genesis.hash, name, contract),

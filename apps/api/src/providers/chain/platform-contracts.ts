@@ -4,12 +4,15 @@ import { identityRegistryAbi, identityRegistryBytecode } from '@portal/contracts
 import { listingEscrowAbi, listingEscrowBytecode } from '@portal/contracts/listing-escrow';
 import { paymentRecorderAbi, paymentRecorderBytecode } from '@portal/contracts/payment-recorder';
 import { soulBoundTokenAbi, soulBoundTokenBytecode } from '@portal/contracts/soul-bound-token';
+import { testStablecoinAbi, testStablecoinBytecode } from '@portal/contracts/test-stablecoin';
 
 interface PlatformContract {
   abi: Abi;
   bytecode: Hex;
   /** `deployed`: the contracts listed before this one, already deployed. */
   constructorArgs(platform: Address, deployed: Partial<Record<string, Address>>): readonly unknown[];
+  /** Deployed on the embedded chain only; a remote chain uses a configured contract instead. */
+  embeddedOnly?: boolean;
 }
 
 /** Contracts the portal deploys on first start (in this order), from the platform account. */
@@ -44,6 +47,13 @@ export const platformContracts = {
       required(deployed, 'identityRegistry'),
       [required(deployed, 'listingEscrow')],
     ],
+  },
+  // Test USD (ADR 70): on a remote chain STABLECOIN_ADDRESS names a real test stablecoin instead.
+  testStablecoin: {
+    abi: testStablecoinAbi,
+    bytecode: testStablecoinBytecode,
+    constructorArgs: (platform: Address) => [platform],
+    embeddedOnly: true,
   },
 } satisfies Record<string, PlatformContract>;
 

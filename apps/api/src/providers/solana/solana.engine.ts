@@ -19,7 +19,7 @@ import {
   type SignatureBytes,
   type TransactionSigner,
 } from '@solana/kit';
-import { getCreateAccountInstruction } from '@solana-program/system';
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
 import {
   AccountState,
   findAssociatedTokenPda,
@@ -228,6 +228,14 @@ export class SolanaEngine implements SolanaPort {
         ),
       ];
     });
+  }
+
+  async transferLamports(input: { key: string; to: string; amount: bigint }): Promise<SolanaSent> {
+    checkAmount(input.amount);
+    const to = checkAddress(input.to, 'The recipient');
+    return this.submit(input.key, async () => [
+      getTransferSolInstruction({ source: this.deps.feePayer, destination: to, amount: input.amount }),
+    ]);
   }
 
   async transfer(input: {

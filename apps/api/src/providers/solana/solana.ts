@@ -41,6 +41,8 @@ export interface SolanaPort {
     amount: bigint;
     mintAuthority: SolanaSigner;
   }): Promise<SolanaSent>;
+  /** The platform (fee payer) sends `amount` lamports to `to`: the test faucet's SOL (ADR 70). */
+  transferLamports(input: { key: string; to: string; amount: bigint }): Promise<SolanaSent>;
   /**
    * Moves tokens from the signer's associated token account to `toOwner`'s, creating it if
    * missing. Escrow: deposit = from the issuer's vault to `escrowOwner(id)`; release and return
