@@ -36,6 +36,17 @@ export function VaultBalance({
           </span>
         </Typography>
       )}
+      {balance.stablecoin && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {balance.stablecoin.balance === null ? (
+            `${balance.stablecoin.symbol}: ${t(errorKey[balance.stablecoin.error ?? 'unavailable'])}`
+          ) : (
+            <span dir="ltr" data-testid="vault-stablecoin-balance">
+              {tokens(balance.stablecoin.balance, balance.stablecoin.decimals)} {balance.stablecoin.symbol}
+            </span>
+          )}
+        </Typography>
+      )}
       {balance.tokens.map((token) => (
         <Typography key={token.tokenId} variant="caption" sx={{ color: 'text.secondary' }}>
           {token.balance === null ? (

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Wallet } from '@portal/shared/vault';
+import { assetChain, type Wallet } from '@portal/shared/vault';
 import { AppButton } from '../../../components/AppButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { useVaultBalances, VaultBalance } from '../../holdings';
@@ -12,6 +12,7 @@ import { useVaultWallets } from '../api/vault-wallets';
 import { AboutVaults } from './AboutVaults';
 import { ConnectionCard } from './ConnectionCard';
 import { CreateVaultDialog } from './CreateVaultDialog';
+import { FaucetDialog } from './FaucetDialog';
 import { ProblemAlert } from './ProblemAlert';
 import { VaultStatusCard } from './VaultStatusCard';
 import { WalletDisplay } from './WalletDisplay';
@@ -31,6 +32,8 @@ export function VaultTab() {
   const wallets = useVaultWallets(!!vault);
   const balances = useVaultBalances(!!vault);
   const [creating, setCreating] = useState(false);
+  const [funding, setFunding] = useState<Wallet | null>(null);
+  const fundingChain = funding ? assetChain(funding.assetId) : undefined;
   // The banner is dismissed per failure: the next failing load shows it again.
   const [dismissedAt, setDismissedAt] = useState(0);
 
@@ -87,6 +90,16 @@ export function VaultTab() {
                   )}
                 />
               ),
+              // Test funds for the chains the faucet pays on (ADR 70).
+              action: (wallet: Wallet) => {
+                const chain = assetChain(wallet.assetId);
+                if (chain !== 'ethereum' && chain !== 'solana') return null;
+                return (
+                  <AppButton variant="ghost" size="sm" onClick={() => setFunding(wallet)}>
+                    {t('vault.faucet.open')}
+                  </AppButton>
+                );
+              },
             })}
           />
         </Box>
@@ -96,6 +109,9 @@ export function VaultTab() {
           <AboutVaults provider={provider} />
         </Box>
       </Box>
+      {funding && (fundingChain === 'ethereum' || fundingChain === 'solana') && (
+        <FaucetDialog open chain={fundingChain} address={funding.address} onClose={() => setFunding(null)} />
+      )}
       {provider && (
         <CreateVaultDialog open={creating} provider={provider} onClose={() => setCreating(false)} />
       )}

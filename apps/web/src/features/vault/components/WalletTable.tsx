@@ -28,10 +28,13 @@ export function WalletTable({
   wallets,
   loading,
   balance,
+  action,
 }: {
   wallets: Wallet[];
   loading: boolean;
   balance?: (wallet: Wallet) => ReactNode;
+  /** A further action beside Copy, e.g. "Get test funds" (ADR 70). */
+  action?: (wallet: Wallet) => ReactNode;
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -102,7 +105,8 @@ export function WalletTable({
                       </Box>
                     </TableCell>
                     {balance && <TableCell sx={{ minWidth: 110 }}>{balance(wallet)}</TableCell>}
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {action?.(wallet)}
                       <CopyButton
                         value={wallet.address}
                         label={t('vault.wallets.copy', { asset: name })}
