@@ -23,6 +23,7 @@ import { metricsModule } from './modules/metrics/metrics.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { purchasesModule } from './modules/purchases/purchases.module.js';
 import { reconcileModule } from './modules/reconcile/reconcile.module.js';
+import { registerModule } from './modules/register/register.module.js';
 import { sbtModule } from './modules/sbt/sbt.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { usersModule } from './modules/users/users.module.js';
@@ -133,6 +134,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
   const faucet = add(
     faucetModule(infra, { vault: vault.vault, chainSender: chains.chainSender, stablecoins }),
   );
+  const register = add(registerModule(infra));
   const demo = add(
     demoModule(infra, {
       auth: auth.auth,
@@ -168,6 +170,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       purchases,
       holdings,
       faucet,
+      register,
       demo,
       reconcile,
       explorer,

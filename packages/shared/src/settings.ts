@@ -81,6 +81,12 @@ export const LoginAlertsRequestSchema = z
   .strictObject({ loginAlerts: z.boolean() })
   .meta({ id: 'LoginAlertsRequest' });
 
+/** Privacy (ADR 69): whether the issuers of tokens the user holds see their name in the register. */
+export const PrivacySettingsSchema = z
+  .strictObject({ showNameToIssuers: z.boolean() })
+  .meta({ id: 'PrivacySettings' });
+export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
+
 export const AccountSettingsSchema = z
   .object({
     // The first and last names are the user's name split at sign-up, when never edited here.
@@ -94,6 +100,7 @@ export const AccountSettingsSchema = z
     }),
     preferences: PreferencesSchema,
     security: SecuritySettingsSchema,
+    privacy: PrivacySettingsSchema,
   })
   .meta({ id: 'AccountSettings' });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

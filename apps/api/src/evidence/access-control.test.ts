@@ -478,6 +478,9 @@ function issuerAttempts(victim: Issuer): Attempt[] {
   });
   return [
     ...readable('/api/issuer/tokens/:id/compliance', token('compliance')),
+    // Another issuer's register is a token that does not exist to them (ADR 69).
+    ...readable('/api/issuer/tokens/:id/register', token('register')),
+    ...readable('/api/issuer/tokens/:id/register.csv', token('register.csv')),
     action('PUT', 'rules', OPEN_RULES),
     action('POST', 'pause', { paused: true, reason: 'Named by another issuer' }),
     action('POST', 'freeze', { holderId: ZERO, amount: '1', reason: 'Named by another issuer' }),
@@ -715,6 +718,7 @@ describe('Z4: extra properties on every body', () => {
       'POST /api/settings/personal': { who: A.token, body: { firstName: 'Ada', lastName: 'Lovelace' } },
       'POST /api/settings/preferences': { who: A.token, body: { theme: 'dark' } },
       'POST /api/settings/login-alerts': { who: A.token, body: { loginAlerts: false } },
+      'POST /api/settings/privacy': { who: A.token, body: { showNameToIssuers: false } },
       'POST /api/settings/avatar': { who: A.token, body: { contentType: 'image/png', data: 'iVBORw0KGgo=' } },
       'POST /api/settings/wallets/link': { who: A.token, body: { message: 'a message', signature: '0x00' } },
       'POST /api/notifications/read': { who: A.token, body: { ids: [A.notificationIds[0]] } },

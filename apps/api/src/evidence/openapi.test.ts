@@ -208,6 +208,23 @@ describe('the OpenAPI document', () => {
       expect(properties[field], field).toMatchObject({ pattern: '^\\d+$', maxLength: 78 });
   });
 
+  it('documents the register of holders for its issuer and admins, amounts in base units (ADR 69)', () => {
+    const statuses = (key: string) => Object.keys(route(key).responses);
+    for (const prefix of ['/api/issuer', '/api/admin']) {
+      const key = `GET ${prefix}/tokens/{id}/register`;
+      expect(route(key).security, key).toEqual([{ bearer: [] }, { session: [] }]);
+      // Another issuer's token is not found (404); an investor is refused (403).
+      expect(statuses(key)).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
+      expect(JSON.stringify(route(key).responses['200'])).toContain('RegisterResponse');
+      expect(statuses(`${key}.csv`)).toEqual(expect.arrayContaining(['401', '403', '404']));
+    }
+    const { properties } = document.components.schemas.RegisterHolder as {
+      properties: Record<string, { pattern?: string; maxLength?: number }>;
+    };
+    for (const field of ['balance', 'frozen'])
+      expect(properties[field], field).toMatchObject({ pattern: '^\\d+$', maxLength: 78 });
+  });
+
   it('shows the rate-limit headers where the limiter applies, and Retry-After on 429', () => {
     const limited = route('POST /api/auth/login').responses;
     expect(Object.keys(limited['200']!.headers ?? {})).toEqual([

@@ -27,6 +27,7 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/settings/personal': 'Updates my personal details',
   'POST /api/settings/preferences': 'Updates my preferences',
   'POST /api/settings/login-alerts': 'Turns login alert mails on or off',
+  'POST /api/settings/privacy': 'Shows my name to the issuers of tokens I hold, or not',
   'POST /api/settings/avatar': 'Uploads my avatar image',
   'GET /api/settings/avatar': 'My avatar image',
   'GET /api/settings/export': 'Everything the portal holds about me, as a JSON download',

@@ -26,6 +26,8 @@ export const accountSettings = pgTable(
     notifySms: boolean('notify_sms').notNull().default(true),
     notifyWallet: boolean('notify_wallet').notNull().default(true),
     loginAlerts: boolean('login_alerts').notNull().default(true),
+    /** Consent to show the name to the issuers of tokens the user holds (ADR 69): private by default. */
+    showNameToIssuers: boolean('show_name_to_issuers').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import {
   LoginAlertsRequestSchema,
   PersonalDetailsSchema,
   PreferencesPatchSchema,
+  PrivacySettingsSchema,
 } from '@portal/shared/settings';
 import { messages } from '@portal/shared/messages';
 import type { App } from '../../app.js';
@@ -54,6 +55,15 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     async (request) => ({
       success: true as const,
       settings: await settings.setLoginAlerts(caller(request).userId, request.body.loginAlerts),
+    }),
+  );
+
+  app.post(
+    '/api/settings/privacy',
+    { config, schema: { tags, security, body: PrivacySettingsSchema, response } },
+    async (request) => ({
+      success: true as const,
+      settings: await settings.setPrivacy(caller(request).userId, request.body),
     }),
   );
 

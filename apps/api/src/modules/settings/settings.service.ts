@@ -9,6 +9,7 @@ import {
   type AvatarUpload,
   type PersonalDetails,
   type Preferences,
+  type PrivacySettings,
 } from '@portal/shared/settings';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -94,6 +95,7 @@ export class SettingsService {
       },
       preferences: preferencesOf(row),
       security: { loginAlerts: row?.loginAlerts ?? true, twoFactorEnabled },
+      privacy: { showNameToIssuers: row?.showNameToIssuers ?? false },
     };
   }
 
@@ -114,6 +116,11 @@ export class SettingsService {
 
   async setLoginAlerts(userId: string, loginAlerts: boolean): Promise<AccountSettings> {
     await this.deps.repo.upsert(userId, { loginAlerts }, this.deps.clock.now());
+    return this.get(userId);
+  }
+
+  async setPrivacy(userId: string, privacy: PrivacySettings): Promise<AccountSettings> {
+    await this.deps.repo.upsert(userId, privacy, this.deps.clock.now());
     return this.get(userId);
   }
 

@@ -13,6 +13,7 @@ import { JobsSection } from './JobsSection';
 import { KybQueueSection } from '../../kyb';
 import { KycQueueSection } from './KycQueueSection';
 import { ListingsSection } from './ListingsSection';
+import { RegistersSection } from '../../register';
 import { MailSection } from './MailSection';
 import { UsersSection } from './UsersSection';
 
@@ -22,6 +23,7 @@ export const ADMIN_TABS = [
   'kyc',
   'kyb',
   'listings',
+  'registers',
   'jobs',
   'chain',
   'mail',
@@ -36,6 +38,7 @@ const SECTIONS: Record<AdminTab, () => React.JSX.Element> = {
   kyc: KycQueueSection,
   kyb: KybQueueSection,
   listings: ListingsSection,
+  registers: RegistersSection,
   jobs: JobsSection,
   chain: ChainSection,
   mail: MailSection,

@@ -16,16 +16,18 @@ import { shortenAddress } from '../../../lib/format';
 import { useIssuerTokens } from '../api/tokens';
 import { SectionCard } from '../../../components/SectionCard';
 import { CompliancePanel } from '../../compliance';
+import { RegisterDialog } from '../../register';
 
 /**
  * The issuer's tokens with live deployment status, contract and explorer link; a deployed token
- * opens its compliance panel (rules, holders, enforcement).
+ * opens its compliance panel (rules, holders, enforcement) and its register of holders (ADR 69).
  */
 export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {
   const { t } = useTranslation();
   const message = useMessage();
   const tokens = useIssuerTokens();
   const [managing, setManaging] = useState<IssuerToken>();
+  const [reading, setReading] = useState<IssuerToken>();
   return (
     <>
       <SectionCard
@@ -46,6 +48,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
           t('issuer.tokens.status'),
           t('issuer.tokens.contract'),
           t('issuer.tokens.compliance'),
+          t('register.title'),
         ]}
         loading={tokens.isPending}
         problem={tokens.isError && <Alert severity="error">{message(tokens.error.message)}</Alert>}
@@ -111,10 +114,24 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
                 </AppButton>
               )}
             </TableCell>
+            <TableCell>
+              {token.status === 'DEPLOYED' && (
+                <AppButton
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setReading(token)}
+                  aria-label={t('register.openOf', { name: token.name })}
+                  data-testid="register-open"
+                >
+                  {t('register.open')}
+                </AppButton>
+              )}
+            </TableCell>
           </TableRow>
         ))}
       </SectionCard>
       {managing && <CompliancePanel token={managing} onClose={() => setManaging(undefined)} />}
+      {reading && <RegisterDialog token={reading} onClose={() => setReading(undefined)} />}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { setAuthNotice } from '../../../lib/auth-storage';
 import { deactivateAccount } from '../api/deactivate';
 import { downloadMyData } from '../api/export-data';
 import { PasswordConfirmDialog } from './PasswordConfirmDialog';
+import { PrivacySettings } from './PrivacySettings';
 import { SettingRow, SettingsSection } from './SettingsSection';
 
 function DeactivateDialog({ onClose }: { onClose: () => void }) {
@@ -93,6 +94,7 @@ export function AccountManagement() {
           </AppButton>
         </Box>
       </SettingsSection>
+      <PrivacySettings />
       <SettingsSection title={t('settings.account.yourData')}>
         <SettingRow
           label={t('settings.account.downloadData')}

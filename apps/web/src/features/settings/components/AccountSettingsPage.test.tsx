@@ -20,6 +20,7 @@ const initial = (): AccountSettings => ({
   },
   preferences: { theme: null, language: null, notifyEmail: true, notifySms: true, notifyWallet: true },
   security: { loginAlerts: true, twoFactorEnabled: false },
+  privacy: { showNameToIssuers: false },
 });
 
 const profile = { success: true, user: sampleUser() };
@@ -69,6 +70,10 @@ function server() {
     if (path === '/api/settings/login-alerts') {
       const { loginAlerts } = body as { loginAlerts: boolean };
       settings = { ...settings, security: { ...settings.security, loginAlerts } };
+      return json(200, { success: true, settings });
+    }
+    if (path === '/api/settings/privacy') {
+      settings = { ...settings, privacy: body as AccountSettings['privacy'] };
       return json(200, { success: true, settings });
     }
     if (path === '/api/auth/deactivate') {
@@ -192,6 +197,25 @@ describe('AccountSettingsPage', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Login alerts' })).not.toBeChecked());
     expect(calls.find((call) => call.path === '/api/settings/login-alerts')?.body).toEqual({
       loginAlerts: false,
+    });
+  });
+
+  it('Account Management: the name is private by default; consenting shows it to issuers (ADR 69)', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    render('account');
+    const consent = await screen.findByRole('switch', {
+      name: 'Show my name to the issuers of tokens I hold',
+    });
+    expect(consent).not.toBeChecked();
+    await user.click(consent);
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: 'Show my name to the issuers of tokens I hold' }),
+      ).toBeChecked(),
+    );
+    expect(calls.find((call) => call.path === '/api/settings/privacy')?.body).toEqual({
+      showNameToIssuers: true,
     });
   });
 

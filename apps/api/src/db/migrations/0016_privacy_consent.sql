@@ -1,0 +1,1 @@
+ALTER TABLE "account_settings" ADD COLUMN "show_name_to_issuers" boolean DEFAULT false NOT NULL;
