@@ -42,8 +42,12 @@ interface Listing {
   status: string;
 }
 
-/** An approved issuer with a vault, an ERC-20 token deployed on chain and 100 of it listed in escrow. */
-export async function issuerWithListedToken(name: string, symbol: string) {
+/** An approved issuer with a vault, a token (ERC-20 unless told) deployed on chain and 100 of it listed in escrow. */
+export async function issuerWithListedToken(
+  name: string,
+  symbol: string,
+  type: { tokenType: string; decimals?: number } = { tokenType: 'ERC20' },
+) {
   const email = uniqueEmail('rules-issuer');
   await approvedIssuer({ name: 'Ines Issuer', email });
   const call = await session(email);
@@ -52,7 +56,7 @@ export async function issuerWithListedToken(name: string, symbol: string) {
     name,
     symbol,
     description: 'Offices whose buyers the issuer restricts',
-    tokenType: 'ERC20',
+    ...type,
     assetCategory: 'Real Estate',
     totalSupply: '1000',
   });
