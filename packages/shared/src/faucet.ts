@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressAnswer, timestampAnswer, txHashAnswer } from './bounds.js';
+import { addressAnswer, linkAnswer, timestampAnswer, txHashAnswer } from './bounds.js';
 import { unitsAnswer } from './holdings.js';
 
 /** What the faucet gives (ADR 70): test ETH and SOL, and the test stablecoin on either chain. */
@@ -52,7 +52,7 @@ export const FaucetGrantSchema = z
     decimals: z.number().int().min(0).max(18),
     status: z.enum(['pending', 'sent', 'failed']),
     transactionHash: txHashAnswer().nullable(),
-    explorerUrl: z.string().max(2048).nullable(),
+    explorerUrl: linkAnswer().nullable(),
     createdAt: timestampAnswer,
   })
   .meta({ id: 'FaucetGrant' });
@@ -71,7 +71,7 @@ export const FaucetAllowanceSchema = z
     limit: z.number().int().min(0).max(FAUCET_LIMIT_PER_DAY),
     /** When the oldest grant of the window stops counting; null while none counts. */
     resetsAt: timestampAnswer.nullable(),
-    publicFaucetUrl: z.string().max(2048).nullable(),
+    publicFaucetUrl: linkAnswer().nullable(),
   })
   .meta({ id: 'FaucetAllowance' });
 export type FaucetAllowance = z.infer<typeof FaucetAllowanceSchema>;

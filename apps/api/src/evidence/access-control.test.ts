@@ -630,6 +630,29 @@ describe('Z3: objects owned by one user, named by another', () => {
     expect(JSON.stringify(issuerVault)).not.toContain(A.eth);
   });
 
+  it("the faucet pays the caller's own vault only, and its allowance is the caller's own (ADR 70)", async () => {
+    const { publicClient } = t.app.container.chain;
+    const balanceOf = (address: string) => publicClient.getBalance({ address: address as `0x${string}` });
+    const before = await balanceOf(B.eth);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/vault/faucet',
+      headers: { ...bearer(A.tokens[0]!), 'idempotency-key': randomUUID() },
+      payload: { asset: 'ETH' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(json<{ grant: { address: string } }>(paid).grant.address).toBe(A.eth);
+    expect(await balanceOf(B.eth)).toBe(before);
+    const left = (who: { tokens: string[] }) =>
+      callApi(t.app, 'GET', '/api/vault/faucet', { token: who.tokens[0]! }).then(
+        (answer) =>
+          json<{ allowances: Array<{ asset: string; chain: string; remaining: number }> }>(answer).allowances,
+      );
+    const eth = (list: Awaited<ReturnType<typeof left>>) =>
+      list.find((entry) => entry.asset === 'ETH' && entry.chain === 'ethereum')!.remaining;
+    expect(eth(await left(B))).toBeGreaterThan(eth(await left(A)));
+  });
+
   it("no list or view of one user ever shows another user's objects", async () => {
     const views = t.app
       .routeInventory()
@@ -764,6 +787,11 @@ describe('Z4: extra properties on every body', () => {
         body: { role: 'issuer' },
       },
       'POST /api/vault/create': { who: A.token, body: { autoFuel: true } },
+      'POST /api/vault/faucet': {
+        who: A.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { asset: 'ETH', chain: 'ethereum' },
+      },
       'POST /api/did/start': { who: A.token, body: {} },
       'POST /api/sbt/create': { who: A.token, body: { selectedImageId: 'aurora' } },
       'POST /api/sbt/mint': { who: B.token, body: { sbtId: B.sbt.id } },

@@ -208,6 +208,18 @@ describe('the OpenAPI document', () => {
       expect(properties[field], field).toMatchObject({ pattern: '^\\d+$', maxLength: 78 });
   });
 
+  it('documents the faucet: keyed, limited per day, refused on remote chains (ADR 70)', () => {
+    const statuses = (key: string) => Object.keys(route(key).responses);
+    const post = route('POST /api/vault/faucet');
+    expect(post.security).toEqual([{ bearer: [] }, { session: [], csrf: [] }]);
+    expect(statuses('POST /api/vault/faucet')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '409', '422', '429']),
+    );
+    expect(JSON.stringify(post)).toContain('idempotency-key');
+    expect(JSON.stringify(post.responses['200'])).toContain('FaucetResponse');
+    expect(JSON.stringify(route('GET /api/vault/faucet').responses['200'])).toContain('FaucetStatusResponse');
+  });
+
   it('documents the register of holders for its issuer and admins, amounts in base units (ADR 69)', () => {
     const statuses = (key: string) => Object.keys(route(key).responses);
     for (const prefix of ['/api/issuer', '/api/admin']) {

@@ -125,6 +125,8 @@ const moduleStatuses: Record<string, number[]> = {
   purchases: [403, 404, 409, 422],
   // A chain that fails is said per entry (ADR 68): nothing of its own to throw.
   holdings: [],
+  // ADR 70: no vault or a remote chain (409), a reused key (422), the daily limit (429), a failed send (502).
+  faucet: [409, 422, 429, 502],
   credentials: [404, 409],
   ipfs: [404],
 };

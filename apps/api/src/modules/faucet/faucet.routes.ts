@@ -6,7 +6,7 @@ import { errorResponses } from '../../http.js';
 import { ANY_ROLE, caller } from '../../plugins/policy.js';
 import type { FaucetService } from './faucet.service.js';
 
-const tags = ['vault'];
+const tags = ['faucet'];
 const security = [{ bearer: [] }];
 const headers = z.object({ 'idempotency-key': IdempotencyKeySchema });
 
