@@ -18,7 +18,7 @@ const PNG = Buffer.from(
 const settingsOf = (response: { json(): unknown }) => (response.json() as AccountSettingsResponse).settings;
 
 describe('account settings', () => {
-  it('starts from the spec defaults: every switch on, the name split from the account name', async () => {
+  it('starts from the spec defaults: every switch on but the name to issuers (ADR 69), the name split from the account name', async () => {
     const who = await register(t.app, { name: 'Ada King Lovelace' });
     const response = await callApi(t.app, 'GET', '/api/settings', who);
     expect(response.statusCode).toBe(200);
@@ -33,6 +33,7 @@ describe('account settings', () => {
       },
       preferences: { theme: null, language: null, notifyEmail: true, notifySms: true, notifyWallet: true },
       security: { loginAlerts: true, twoFactorEnabled: false },
+      privacy: { showNameToIssuers: false },
     });
   });
 
