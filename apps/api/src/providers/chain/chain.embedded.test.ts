@@ -55,6 +55,8 @@ describe('embedded chain', () => {
       paymentRecorder: chain.contractAddress('paymentRecorder'),
       identityRegistry: chain.contractAddress('identityRegistry'),
       compliance: chain.contractAddress('compliance'),
+      // Test USD, on the embedded chain only (ADR 70).
+      testStablecoin: chain.contractAddress('testStablecoin'),
     };
     expect(rows.map((row) => row.contractAddress)).toEqual(
       Object.values(platform).map((address) => address.toLowerCase()),
@@ -63,7 +65,7 @@ describe('embedded chain', () => {
 
     // Idempotent: the recorded addresses are reused, nothing new is sent.
     expect(await chain.deployPlatformContracts()).toEqual(platform);
-    expect(await journal()).toHaveLength(5);
+    expect(await journal()).toHaveLength(6);
   });
 
   it('rebuilds identical transactions, receipts and token state after a restart', async () => {
@@ -75,7 +77,7 @@ describe('embedded chain', () => {
     await first.chain.close();
 
     const second = await open();
-    expect(second.replayed).toBe(6); // the five platform contracts and the mint
+    expect(second.replayed).toBe(7); // the six platform contracts and the mint
     const again = await second.chain.publicClient.getTransactionReceipt({ hash: minted.txHash });
     expect(again).toEqual(receipt);
     expect(await second.chain.publicClient.getBlockNumber()).toBe(block);
@@ -126,7 +128,7 @@ describe('embedded chain', () => {
     ]);
     expect(results.every(Boolean)).toBe(true);
     const rows = await journal();
-    const sent = 5 + 10; // the platform contracts, then the concurrent sends
+    const sent = 6 + 10; // the platform contracts, then the concurrent sends
     expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
     expect(rows.map((row) => row.blockNumber)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
     expect(new Set(rows.map((row) => row.blockHash)).size).toBe(sent);
