@@ -15,7 +15,7 @@ const LANGUAGES = ['en', 'ar', 'fr'] as const;
 type Language = (typeof LANGUAGES)[number];
 const TABS = ['vault', 'did', 'sbt', 'portfolio', 'marketplace', 'opportunities', 'analytics', 'assets'];
 const SECTIONS = ['personal', 'security', 'blockchain', 'preferences', 'compliance', 'account'];
-const ADMIN_TABS = ['users', 'kyc', 'kyb', 'listings', 'jobs', 'chain', 'mail', 'audit'];
+const ADMIN_TABS = ['users', 'kyc', 'kyb', 'listings', 'registers', 'jobs', 'chain', 'mail', 'audit'];
 const ANONYMOUS = ['/login', '/register', '/forgot-password', '/reset-password', '/verify', '/issuer/login'];
 
 type Catalogue = { [key: string]: string | Catalogue };
