@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaucetAllowance } from '@portal/shared/faucet';
-import { messages } from '@portal/shared/messages';
+import { formatMessage, messages } from '@portal/shared/messages';
 import { withQueryClient } from '../../../testing/query-client';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { FaucetDialog } from './FaucetDialog';
@@ -93,6 +93,21 @@ describe('FaucetDialog', () => {
     expect(alert).toHaveTextContent('Could not get test funds');
     expect(alert).toHaveTextContent(messages.faucetNoStablecoin);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Get 1000 tUSD' })).toBeEnabled());
+  });
+
+  it('says the daily limit in the user’s words when the server refuses with 429', async () => {
+    const resetsAt = new Date(Date.now() + 5 * 3_600_000 - 60_000).toISOString();
+    stubFetch((_path, body) =>
+      body
+        ? json(429, { success: false, error: 'limit', code: 'RATE_LIMITED' })
+        : json(200, { success: true, allowances: EMBEDDED.map((o) => ({ ...o, resetsAt })) }),
+    );
+    const user = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Get test funds' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Get 0.05 ETH' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      formatMessage(messages.faucetLimitReached, { limit: 3, asset: 'ETH', hours: 5 }),
+    );
   });
 
   it('on a remote chain links to the public faucet and offers nothing to click', async () => {

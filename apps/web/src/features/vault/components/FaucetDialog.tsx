@@ -14,10 +14,17 @@ import { useTranslation } from 'react-i18next';
 import { formatUnits } from '@portal/shared/money';
 import type { FaucetAllowance, FaucetChain } from '@portal/shared/faucet';
 import { AppButton } from '../../../components/AppButton';
+import { ApiError } from '../../../lib/api-client';
 import { useFaucet, useRequestFaucet } from '../api/faucet';
 import { ProblemAlert } from './ProblemAlert';
 
 const newKey = () => `faucet-${crypto.randomUUID()}`;
+
+/** Whole hours until the day's allowance is back (a full day when nothing counts yet). */
+function hoursUntil(resetsAt: string | null): number {
+  const left = resetsAt ? Date.parse(resetsAt) - Date.now() : 24 * 3_600_000;
+  return Math.max(1, Math.ceil(left / 3_600_000));
+}
 
 /**
  * "Get test funds" for one vault address (ADR 70): the assets the faucet pays on its chain, what
@@ -53,7 +60,16 @@ export function FaucetDialog({
     setAsking(offer.asset);
     request.mutate(
       { asset: offer.asset, chain: offer.chain, idempotencyKey: key },
-      { onSettled: () => setKey(newKey()) },
+      { onSettled: () => setKey(newKey()), onError: (error) => explain(error, offer) },
+    );
+  };
+  // The limit's refusal names its numbers; said here in the user's language from the allowance.
+  const [refused, setRefused] = useState<Error | null>(null);
+  const explain = (error: Error, offer: FaucetAllowance) => {
+    if (!(error instanceof ApiError) || error.status !== 429) return setRefused(null);
+    const hours = hoursUntil(offer.resetsAt);
+    setRefused(
+      new Error(t('messages.faucetLimitReached', { limit: offer.limit, asset: offer.asset, hours })),
     );
   };
   const amount = (offer: FaucetAllowance) =>
@@ -111,7 +127,9 @@ export function FaucetDialog({
             </Box>
           ))
         )}
-        {request.isError && <ProblemAlert title={t('vault.faucet.failed')} error={request.error} />}
+        {request.isError && (
+          <ProblemAlert title={t('vault.faucet.failed')} error={refused ?? request.error} />
+        )}
         {sent && !request.isPending && (
           <Alert severity="success">
             {t('vault.faucet.sent', {
