@@ -1,29 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { tokenColumns, type TokenFactsRow } from '../../db/token-columns.js';
 import { issuerTokens, listings, purchases, tokenHoldings, users } from '../../db/schema/index.js';
 
-/** The token facts a holding is shown and read from the chain with. */
-export const tokenColumns = {
-  id: issuerTokens.id,
-  name: issuerTokens.name,
-  symbol: issuerTokens.symbol,
-  tokenType: issuerTokens.tokenType,
-  blockchain: issuerTokens.blockchain,
-  decimals: issuerTokens.decimals,
-  totalSupply: issuerTokens.totalSupply,
-  contractAddress: issuerTokens.contractAddress,
-};
-
-export interface HoldingTokenRow {
-  id: string;
-  name: string;
-  symbol: string;
-  tokenType: (typeof issuerTokens.$inferSelect)['tokenType'];
-  blockchain: (typeof issuerTokens.$inferSelect)['blockchain'];
-  decimals: number;
-  totalSupply: string;
-  contractAddress: string | null;
-}
+export type HoldingTokenRow = TokenFactsRow;
 
 export interface OwnPurchaseRow {
   purchase: Pick<

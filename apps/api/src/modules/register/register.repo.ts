@@ -5,6 +5,7 @@ import {
   REGISTER_TOKENS_MAX,
 } from '@portal/shared/register';
 import type { DbOrTx } from '../../db/client.js';
+import { tokenColumns, type TokenFactsRow } from '../../db/token-columns.js';
 import {
   accountSettings,
   identityRegistrations,
@@ -14,16 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-export interface RegisterTokenRow {
-  id: string;
-  name: string;
-  symbol: string;
-  tokenType: (typeof issuerTokens.$inferSelect)['tokenType'];
-  blockchain: (typeof issuerTokens.$inferSelect)['blockchain'];
-  decimals: number;
-  totalSupply: string;
-  contractAddress: string | null;
-}
+export type RegisterTokenRow = TokenFactsRow;
 
 /** One holder of the register: the books summed over their addresses, with their purchases. */
 export interface RegisterHolderRow {
@@ -41,17 +33,6 @@ export interface RegisterHolderRow {
   /** JSON: [{ id, amount, at, hash }], newest first. */
   recent: { id: string; amount: string; at: string; hash: string | null }[] | null;
 }
-
-const tokenColumns = {
-  id: issuerTokens.id,
-  name: issuerTokens.name,
-  symbol: issuerTokens.symbol,
-  tokenType: issuerTokens.tokenType,
-  blockchain: issuerTokens.blockchain,
-  decimals: issuerTokens.decimals,
-  totalSupply: issuerTokens.totalSupply,
-  contractAddress: issuerTokens.contractAddress,
-};
 
 export class RegisterRepo {
   constructor(private readonly db: DbOrTx) {}
