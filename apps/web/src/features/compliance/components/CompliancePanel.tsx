@@ -1,15 +1,10 @@
-import Close from '@mui/icons-material/Close';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -17,12 +12,11 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TokenActionView, TokenHolder } from '@portal/shared/compliance';
 import { SectionCard } from '../../../components/SectionCard';
+import { WideDialog } from '../../../components/WideDialog';
 import { useMessage } from '../../../i18n/use-message';
 import { countryName } from '../../../lib/country-name';
 import { formatDateTime, shortenAddress } from '../../../lib/format';
@@ -209,9 +203,6 @@ export function CompliancePanel({
 }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const compliance = useTokenCompliance(token.id);
   const [pausing, setPausing] = useState(false);
   const [acting, setActing] = useState<{ kind: HolderActionKind; holder: TokenHolder }>();
@@ -265,25 +256,13 @@ export function CompliancePanel({
 
   return (
     <>
-      <Dialog
-        open
+      <WideDialog
+        title={t('compliance.title', { name: token.name, symbol: token.symbol })}
         onClose={onClose}
-        fullWidth
-        maxWidth="lg"
-        fullScreen={phone}
-        aria-labelledby={titleId}
-        data-testid="compliance-panel"
+        testId="compliance-panel"
       >
-        <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box component="span" sx={{ flex: 1 }}>
-            {t('compliance.title', { name: token.name, symbol: token.symbol })}
-          </Box>
-          <IconButton onClick={onClose} aria-label={t('common.close')}>
-            <Close />
-          </IconButton>
-        </DialogTitle>
-        <DialogContent dividers>{body()}</DialogContent>
-      </Dialog>
+        {body()}
+      </WideDialog>
       {pausing && data && (
         <PauseDialog tokenId={token.id} paused={data.paused} onClose={() => setPausing(false)} />
       )}
