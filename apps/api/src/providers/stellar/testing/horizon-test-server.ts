@@ -211,10 +211,16 @@ export class HorizonTestServer {
   private ledgerRecord(): Json {
     const closedAt = this.now();
     return {
-      _links: { self: { href: `${this.url}/ledgers/${this.ledger}` } },
+      _links: links(`${this.url}/ledgers/${this.ledger}`, [
+        'transactions',
+        'operations',
+        'payments',
+        'effects',
+      ]),
       id: this.ledger.toString(16).padStart(64, '0'),
       paging_token: (BigInt(this.ledger) << 32n).toString(),
       hash: this.ledger.toString(16).padStart(64, '0'),
+      prev_hash: (this.ledger - 1).toString(16).padStart(64, '0'),
       sequence: this.ledger,
       successful_transaction_count: 0,
       failed_transaction_count: 0,
@@ -253,7 +259,17 @@ export class HorizonTestServer {
         };
       });
     return {
-      _links: { self: { href: `${this.url}/accounts/${address}` } },
+      _links: {
+        ...links(`${this.url}/accounts/${address}`, [
+          'transactions',
+          'operations',
+          'payments',
+          'effects',
+          'offers',
+          'trades',
+        ]),
+        data: { href: `${this.url}/accounts/${address}/data/{key}`, templated: true },
+      },
       id: address,
       account_id: address,
       sequence: account.sequence.toString(),
@@ -335,7 +351,13 @@ export class HorizonTestServer {
 
   private transactionRecord(applied: Applied): Json {
     return {
-      _links: { self: { href: `${this.url}/transactions/${applied.hash}` } },
+      _links: {
+        ...links(`${this.url}/transactions/${applied.hash}`, ['operations', 'effects']),
+        account: { href: `${this.url}/accounts/${applied.source}` },
+        ledger: { href: `${this.url}/ledgers/${applied.ledger}` },
+        precedes: { href: `${this.url}/transactions?order=asc&cursor=${BigInt(applied.ledger) << 32n}` },
+        succeeds: { href: `${this.url}/transactions?order=desc&cursor=${BigInt(applied.ledger) << 32n}` },
+      },
       id: applied.hash,
       paging_token: (BigInt(applied.ledger) << 32n).toString(),
       successful: applied.successful,
@@ -440,8 +462,13 @@ export class HorizonTestServer {
   }
 
   private submitted200(applied: Applied): Json {
+    const record = this.transactionRecord(applied);
     return {
-      ...this.transactionRecord(applied),
+      ...record,
+      _links: {
+        ...(record._links as Json),
+        transaction: { href: `${this.url}/transactions/${applied.hash}` },
+      },
       result_meta_xdr: '',
     };
   }
@@ -668,6 +695,14 @@ function notFound(): Json {
     ),
     type: 'https://stellar.org/horizon-errors/not_found',
   };
+}
+
+/** A record's HAL links: itself and its templated sub-collections (the SDK makes each a call). */
+function links(self: string, collections: string[]): Json {
+  return Object.fromEntries([
+    ['self', { href: self }],
+    ...collections.map((name) => [name, { href: `${self}/${name}{?cursor,limit,order}`, templated: true }]),
+  ]);
 }
 
 /** A HAL collection page (the SDK follows _links.next and _links.prev). */

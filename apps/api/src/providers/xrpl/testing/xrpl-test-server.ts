@@ -220,6 +220,8 @@ export class XrplTestServer {
             AssetScale: issuance.assetScale,
             MaximumAmount: issuance.maximum.toString(),
             OutstandingAmount: issuance.outstanding.toString(),
+            // Every owned entry sits on a page of its owner's directory; one page here.
+            OwnerNode: '0',
             ...(issuance.metadata ? { MPTokenMetadata: issuance.metadata } : {}),
           }
         );
@@ -234,6 +236,7 @@ export class XrplTestServer {
             MPTokenIssuanceID: mptoken.mpt_issuance_id,
             MPTAmount: holding.amount.toString(),
             Flags: holding.flags,
+            OwnerNode: '0',
           }
         );
       }
