@@ -109,6 +109,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
                   variant="outline"
                   onClick={() => setManaging(token)}
                   aria-label={t('issuer.tokens.complianceOf', { name: token.name })}
+                  data-testid="compliance-open"
                 >
                   {t('issuer.tokens.compliance')}
                 </AppButton>
