@@ -21,3 +21,4 @@ export * from './kyb.js';
 export * from './oidc.js';
 export * from './compliance.js';
 export * from './faucet.js';
+export * from './redemptions.js';
