@@ -22,3 +22,4 @@ export * from './oidc.js';
 export * from './compliance.js';
 export * from './faucet.js';
 export * from './redemptions.js';
+export * from './distributions.js';
