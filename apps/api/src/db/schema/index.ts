@@ -23,3 +23,4 @@ export * from './compliance.js';
 export * from './faucet.js';
 export * from './redemptions.js';
 export * from './distributions.js';
+export * from './offering-documents.js';
