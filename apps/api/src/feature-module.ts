@@ -1,6 +1,7 @@
 import type { App } from './app.js';
 import type { JobDefinition } from './jobs/queue.js';
 import type { ExportSource } from './modules/settings/settings.service.js';
+import type { StatementSource } from './modules/statements/statement-source.js';
 import type { ProfileSource } from './modules/users/users.service.js';
 
 /**
@@ -19,6 +20,12 @@ export interface FeatureModule {
   readonly profile?: ProfileSource;
   /** The sections this feature adds to "Download my data". */
   readonly exports?: Readonly<Record<string, ExportSource>>;
+  /**
+   * This feature's part of an investor's statement (ADR 74): its dated lines for a period with
+   * the signed change each made to a holding, and (holdings only) today's books. See
+   * `modules/statements/statement-source.ts` for what each field must hold.
+   */
+  readonly statement?: StatementSource;
   /** Runs once the server is ready (after the job workers start, where this process runs them). */
   ready?(): Promise<void>;
   /** Releases what the module holds, in reverse module order. */
@@ -36,6 +43,10 @@ export class Contributions {
   exportSources(): [string, ExportSource][] {
     return this.modules.flatMap((module) => Object.entries(module.exports ?? {}));
   }
+
+  statementSources(): [string, StatementSource][] {
+    return this.modules.flatMap((module) => (module.statement ? [[module.name, module.statement]] : []));
+  }
 }
 
 type Services<M> = M extends FeatureModule ? Omit<M, keyof FeatureModule> : never;
@@ -43,7 +54,16 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 
 /** The services of several modules as one object (what a module declares for the portal is left out). */
 export function servicesOf<M extends FeatureModule[]>(...modules: M): Intersection<Services<M[number]>> {
-  const declared = new Set<string>(['name', 'routes', 'jobs', 'profile', 'exports', 'ready', 'close']);
+  const declared = new Set<string>([
+    'name',
+    'routes',
+    'jobs',
+    'profile',
+    'exports',
+    'statement',
+    'ready',
+    'close',
+  ]);
   return Object.fromEntries(
     modules.flatMap((module) => Object.entries(module).filter(([key]) => !declared.has(key))),
   ) as Intersection<Services<M[number]>>;
