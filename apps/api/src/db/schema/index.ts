@@ -24,3 +24,4 @@ export * from './faucet.js';
 export * from './redemptions.js';
 export * from './distributions.js';
 export * from './offering-documents.js';
+export * from './holding-credentials.js';
