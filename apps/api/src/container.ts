@@ -21,6 +21,7 @@ import { kycModule } from './modules/kyc/kyc.module.js';
 import { marketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { metricsModule } from './modules/metrics/metrics.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
+import { offeringDocumentsModule } from './modules/offering-documents/offering-documents.module.js';
 import { purchasesModule } from './modules/purchases/purchases.module.js';
 import { reconcileModule } from './modules/reconcile/reconcile.module.js';
 import { registerModule } from './modules/register/register.module.js';
@@ -111,6 +112,9 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       eligibility: (userId, tokens) => compliance.compliance.eligibilityOf(userId, tokens),
     }),
   );
+  const offering = add(
+    offeringDocumentsModule(infra, { ...chains, issuer: issuer.issuer, vault: vault.vault, audit }),
+  );
   const purchases = add(
     purchasesModule(infra, {
       ...chains,
@@ -118,6 +122,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       vault: vault.vault,
       credentials: credentials.credentials,
       compliance: compliance.compliance,
+      terms: offering.offeringDocuments,
     }),
   );
   const holdings = add(
@@ -168,6 +173,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       issuer,
       compliance,
       purchases,
+      offering,
       holdings,
       faucet,
       register,

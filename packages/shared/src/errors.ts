@@ -12,12 +12,16 @@ export const errorStatus = {
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A purchase of a token whose current offering documents the buyer has not acknowledged (ADR 73). */
+  TERMS_NOT_ACKNOWLEDGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  /** A stored offering document no longer hashes to its recorded hash: never served (ADR 73). */
+  DOCUMENT_HASH_MISMATCH: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

@@ -305,6 +305,21 @@ export const messages = {
   complianceNoticeResumed: 'Trading in {{symbol}} has resumed.',
   accreditationSaved: 'Accreditation updated',
   accreditationNeedsVerifiedInvestor: 'Only a verified investor can be marked accredited.',
+  offeringDocumentNameRequired: "Enter the document's name.",
+  offeringDocumentNameTooLong: 'The name can be at most 32 bytes (32 Latin letters, fewer in other scripts).',
+  offeringDocumentRequired: 'Choose a PDF file.',
+  offeringDocumentNotPdf: 'The document must be a PDF file.',
+  offeringDocumentTooLarge: 'The document can be at most 256 KB.',
+  offeringDocumentNotFound: 'Document not found.',
+  offeringDocumentBusy: 'This document is still being recorded. Try again in a moment.',
+  offeringDocumentTokenNotDeployed: 'Documents can be attached once the token is deployed.',
+  offeringDocumentsTooMany: 'A token can have at most 20 documents.',
+  offeringDocumentHashMismatch:
+    'The stored copy of this document does not match its recorded hash, so it is not served. Please contact the issuer.',
+  offeringAcknowledgementRequired: 'Acknowledge the offering documents before buying.',
+  offeringTermsNotAcknowledged: "Read and acknowledge the token's current offering documents before buying.",
+  offeringDocumentsChanged:
+    'The documents changed since you opened them. Read the current versions and acknowledge again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

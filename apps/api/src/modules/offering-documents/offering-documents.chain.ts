@@ -53,6 +53,17 @@ export class DocumentContracts {
     return this.write({ key, from, to: token, data });
   }
 
+  /** One document as the token records it (an empty uri and a zero hash for an unknown name). */
+  async document(token: Address, name: string): Promise<{ uri: string; documentHash: Hex }> {
+    const [uri, documentHash] = await this.chain.publicClient.readContract({
+      address: getAddress(token),
+      abi: assetToken20Abi,
+      functionName: 'getDocument',
+      args: [documentName(name)],
+    });
+    return { uri, documentHash };
+  }
+
   /** The token's current documents, in the contract's order. */
   async documents(token: Address): Promise<ChainDocument[]> {
     const address = getAddress(token);

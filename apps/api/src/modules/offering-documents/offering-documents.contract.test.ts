@@ -40,7 +40,9 @@ describe('ERC-1643 on the asset tokens', () => {
       custody: new LocalCustody(database.db, async () => Buffer.from(entropy)),
       clock,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      fuel: async (address) => chain.fund(getAddress(address), parseEther('1')),
+      fuel: async (address) => {
+        await chain.fund(getAddress(address), parseEther('1'));
+      },
     });
     const vaultOf = async () => {
       const [user] = await database.db

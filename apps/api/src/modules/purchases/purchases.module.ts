@@ -9,7 +9,7 @@ import type { Networks } from '../chains/networks.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { PurchasesRepo } from './purchases.repo.js';
 import { purchasesRoutes } from './purchases.routes.js';
-import { PurchasesService, settleJob } from './purchases.service.js';
+import { PurchasesService, settleJob, type PurchasesDeps } from './purchases.service.js';
 
 /**
  * Buying tokens: the reservation (one transaction, never oversold), the settlement job that pays
@@ -25,6 +25,7 @@ export function purchasesModule(
     vault: VaultService;
     credentials: CredentialsService;
     compliance: ComplianceService;
+    terms: PurchasesDeps['terms'];
   },
 ) {
   const { credentials } = deps;
@@ -35,6 +36,7 @@ export function purchasesModule(
     payments: deps.payments,
     vault: deps.vault,
     compliance: deps.compliance,
+    terms: deps.terms,
     ports: {
       issueCredential: async (userId, subject) =>
         (

@@ -62,6 +62,8 @@ export interface PurchasesDeps {
   events: Pick<EventBus, 'publish'>;
   /** The token's rules: asked before any money moves; told of every delivery (ADR 61). */
   compliance: Pick<ComplianceService, 'assertMayBuy' | 'afterDelivery' | 'recordDelivery' | 'holdings'>;
+  /** The token's offering documents: a buyer must have acknowledged the current ones (ADR 73). */
+  terms: { assertAcknowledged(userId: string, tokenId: string): Promise<void> };
   /** Crash tests: kill -9 at a chosen point (fault-points.ts). */
   fault?: Fault;
 }
@@ -212,6 +214,7 @@ export class PurchasesService {
     const buyer = this.checkBuyer(offer, request);
     const amount = this.checkAmount(listing, token, request.amount);
     await this.deps.compliance.assertMayBuy(userId, token, buyer.deliveryAddress, amount);
+    await this.deps.terms.assertAcknowledged(userId, token.id);
     const purchase = newPurchase({
       userId,
       listingId: listing.id,
