@@ -12,6 +12,7 @@ import { demoModule } from './modules/demo/demo.module.js';
 import { didModule } from './modules/did/did.module.js';
 import { explorerModule } from './modules/explorer/explorer.module.js';
 import { faucetModule, Stablecoins } from './modules/faucet/faucet.module.js';
+import { redemptionsModule } from './modules/redemptions/redemptions.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { holdingsModule } from './modules/holdings/holdings.module.js';
 import { ipfsModule } from './modules/ipfs/ipfs.module.js';
@@ -139,6 +140,16 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
   const faucet = add(
     faucetModule(infra, { vault: vault.vault, chainSender: chains.chainSender, stablecoins }),
   );
+  const redemptions = add(
+    redemptionsModule(infra, {
+      ...chains,
+      issuer: issuer.issuer,
+      vault: vault.vault,
+      compliance: compliance.compliance,
+      stablecoins,
+      notify,
+    }),
+  );
   const register = add(registerModule(infra));
   const demo = add(
     demoModule(infra, {
@@ -151,7 +162,12 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
     }),
   );
   const reconcile = add(
-    reconcileModule(infra, { ...chains, compliance: compliance.compliance, faucet: faucet.faucet }),
+    reconcileModule(infra, {
+      ...chains,
+      compliance: compliance.compliance,
+      faucet: faucet.faucet,
+      redemptions: redemptions.redemptions,
+    }),
   );
   const explorer = add(explorerModule(infra));
   add(ipfsModule(credentials));
@@ -176,6 +192,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       offering,
       holdings,
       faucet,
+      redemptions,
       register,
       demo,
       reconcile,

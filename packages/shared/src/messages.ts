@@ -305,6 +305,28 @@ export const messages = {
   complianceNoticeResumed: 'Trading in {{symbol}} has resumed.',
   accreditationSaved: 'Accreditation updated',
   accreditationNeedsVerifiedInvestor: 'Only a verified investor can be marked accredited.',
+  // redemption windows (ADR 72)
+  redemptionCurrencyInvalid: 'Currency must be ETH or tUSD',
+  redemptionPriceInvalid: 'Price per token must be a positive amount',
+  redemptionCapInvalid: 'Cap must be a positive number of whole tokens',
+  redemptionDateInvalid: 'Please enter a date and time',
+  redemptionCloseBeforeOpen: 'The window must close after it opens',
+  redemptionClosePast: 'The closing date must be in the future',
+  redemptionAmountInvalid: 'Please enter a positive number of whole tokens',
+  redemptionWindowNotFound: 'Redemption window not found',
+  redemptionRequestNotFound: 'Redemption request not found',
+  redemptionWindowNotOpen: 'This redemption window is not open.',
+  redemptionWindowOverlaps: 'This token already has a redemption window open in these dates.',
+  redemptionChainUnsupported:
+    'Redemptions are available for Ethereum tokens (ERC-20 and ERC-1155) only for now.',
+  redemptionNotEnoughFree:
+    'You can redeem at most {{free}} {{symbol}}: the rest of your holding is frozen, locked up or already being redeemed.',
+  redemptionLockedUp: 'Your {{symbol}} holding is locked up until {{date}}.',
+  redemptionNotCancellable: 'This request can no longer be cancelled.',
+  redemptionFailed: 'The tokens could not be locked. Please try again.',
+  redemptionNoticeSettled:
+    'Your redemption of {{amount}} {{symbol}} settled: {{accepted}} redeemed for {{payment}} {{currency}}.',
+  redemptionNoticeCancelled: 'Your redemption of {{amount}} {{symbol}} was cancelled; the tokens are back in your vault.',
   offeringDocumentNameRequired: "Enter the document's name.",
   offeringDocumentNameTooLong: 'The name can be at most 32 bytes (32 Latin letters, fewer in other scripts).',
   offeringDocumentRequired: 'Choose a PDF file.',

@@ -22,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'security.two-factor-guessing',
   /** An issuer acted on the user's holding or the token (data: action, symbol, amount, reason, address). */
   'token.enforced',
+  /** A redemption settled (data: amount, symbol, accepted, payment, currency) or was cancelled (ADR 72). */
+  'redemption.settled',
+  'redemption.cancelled',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;

@@ -76,5 +76,6 @@ export function chainsModule(infra: Infrastructure, deps: { vault: VaultService 
 export { SoulBoundTokens } from './soul-bound-token.js';
 export { ComplianceContracts, type Investor } from './compliance-contracts.js';
 export type { ChainHolding, ChainRules } from './asset-contracts.js';
+export { ERC1155_TOKEN_ID } from './asset-contracts.js';
 export { SettlementError } from './ledger.js';
 export { ChainSendError, KeyedSender } from './keyed-sender.js';

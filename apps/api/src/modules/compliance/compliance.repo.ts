@@ -8,6 +8,8 @@ import {
   kycApplicants,
   linkedWallets,
   purchases,
+  redemptionRequests,
+  redemptionWindows,
   tokenActions,
   tokenHoldings,
   tokenRules,
@@ -276,6 +278,26 @@ export class ComplianceRepo {
       });
   }
 
+  /**
+   * Takes `amount` from the holder's free balance (not frozen, not locked up) for a redemption
+   * (ADR 72); undefined when it is not there. The guard makes concurrent requests queue on the row.
+   */
+  async takeFromHolding(tokenId: string, address: string, amount: bigint, now: Date) {
+    const [row] = await this.db
+      .update(tokenHoldings)
+      .set({ balance: sql`${tokenHoldings.balance} - ${amount.toString()}::numeric`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(tokenHoldings.tokenId, tokenId),
+          eq(tokenHoldings.address, address),
+          sql`${tokenHoldings.balance} - ${tokenHoldings.frozen} >= ${amount.toString()}::numeric`,
+          sql`(${tokenHoldings.lockedUntil} is null or ${tokenHoldings.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   async updateHolding(
     tokenId: string,
     address: string,
@@ -381,6 +403,11 @@ export class ComplianceRepo {
         - coalesce((select sum(a.amount) from ${tokenActions} a
                      where a.token_id = ${tokenHoldings.tokenId} and a.address = ${tokenHoldings.address}
                        and a.status = 'DONE' and a.action in ('forced-transfer', 'wallet-recovered')), 0)
+        - coalesce((select sum(case when r.status = 'SETTLED' then r.accepted else r.amount end
+                              * power(10::numeric, ${issuerTokens.decimals}))::numeric(78, 0)
+                     from ${redemptionRequests} r join ${redemptionWindows} w on w.id = r.window_id
+                     where w.token_id = ${tokenHoldings.tokenId} and r.address = ${tokenHoldings.address}
+                       and r.status in ('LOCKING', 'LOCKED', 'CANCELLING', 'SETTLING', 'SETTLED')), 0)
         )::text`,
       })
       .from(tokenHoldings)

@@ -256,6 +256,40 @@ export class ComplianceService {
     });
   }
 
+  /**
+   * Redemptions (ADR 72): `amount` base units leave the holder's free balance in the books, in the
+   * caller's transaction (before the chain moves them to the redemption hold). Refused with the
+   * holder's free amount when frozen, locked-up or already redeeming tokens would be needed.
+   */
+  async takeForRedemption(
+    tx: Tx,
+    token: TokenRow,
+    address: string,
+    amount: bigint,
+  ): Promise<{ taken: true } | { taken: false; free: bigint; lockedUntil: Date | null }> {
+    const repo = this.deps.repo.with(tx);
+    const now = this.deps.clock.now();
+    if (await repo.takeFromHolding(token.id, address, amount, now)) return { taken: true };
+    const holding = await repo.holding(token.id, address);
+    const free = holding ? BigInt(holding.balance) - BigInt(holding.frozen) : 0n;
+    const lockedUntil = holding?.lockedUntil && holding.lockedUntil > now ? holding.lockedUntil : null;
+    return { taken: false, free: free > 0n ? free : 0n, lockedUntil };
+  }
+
+  /**
+   * Redemptions (ADR 72): tokens back in the holder's vault. `delivered` when the chain moved them
+   * back (which restarts a lock-up like any delivery); otherwise the lock never happened.
+   */
+  async returnFromRedemption(
+    tx: Tx,
+    token: TokenRow,
+    holder: { userId: string; address: string; amount: bigint },
+    delivered: boolean,
+  ): Promise<void> {
+    if (delivered) return this.recordDelivery(tx, token, holder);
+    await this.deps.repo.with(tx).addToHolding({ tokenId: token.id, ...holder, lockedUntil: null });
+  }
+
   /** The holder's position in each token they hold, for My Assets. */
   async holdings(userId: string): Promise<Map<string, HoldingState>> {
     const [rows, registration] = await Promise.all([

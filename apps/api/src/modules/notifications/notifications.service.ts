@@ -34,6 +34,8 @@ const WALLET_TYPES = new Set<NotificationType>([
   'sbt.revoked',
   'purchase.settled',
   'purchase.failed',
+  'redemption.settled',
+  'redemption.cancelled',
 ]);
 
 /** Mailed whatever the e-mail switch says: the owner must hear of someone else in the account. */
@@ -94,6 +96,14 @@ const MAIL: Record<Exclude<NotificationType, 'security.password-guessing'>, Mail
   'token.enforced': (data) => ({
     subject: `Your ${data.symbol ?? ''} holding: the issuer took an action`,
     text: `${data.message ?? 'The issuer acted on your holding.'} Open My Assets in the portal to see your holding.`,
+  }),
+  'redemption.settled': (data) => ({
+    subject: `Your ${data.symbol ?? ''} redemption settled`,
+    text: `${data.message ?? 'Your redemption settled.'} Open My Assets in the portal to see it.`,
+  }),
+  'redemption.cancelled': (data) => ({
+    subject: `Your ${data.symbol ?? ''} redemption was cancelled`,
+    text: `${data.message ?? 'Your redemption was cancelled.'} Open My Assets in the portal to see it.`,
   }),
   'security.two-factor-guessing': (data) => ({
     subject: 'Someone is trying codes on your Investor Portal account',

@@ -3,13 +3,19 @@ import type { Infrastructure } from '../../infrastructure.js';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { FaucetService } from '../faucet/faucet.service.js';
+import type { RedemptionsService } from '../redemptions/redemptions.service.js';
 import { ReconcileRepo } from './reconcile.repo.js';
 import { ReconcileService } from './reconcile.service.js';
 
 /** `npm run reconcile`: the books against the chains. */
 export function reconcileModule(
   infra: Infrastructure,
-  deps: { soulBoundTokens: SoulBoundTokens; compliance: ComplianceService; faucet: FaucetService },
+  deps: {
+    soulBoundTokens: SoulBoundTokens;
+    compliance: ComplianceService;
+    faucet: FaucetService;
+    redemptions?: RedemptionsService;
+  },
 ) {
   return {
     name: 'reconcile',
@@ -18,6 +24,7 @@ export function reconcileModule(
       deps.soulBoundTokens,
       deps.compliance,
       deps.faucet,
+      deps.redemptions,
     ),
   } satisfies FeatureModule & Record<string, unknown>;
 }

@@ -2,6 +2,7 @@ import { getAddress, zeroAddress } from 'viem';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { FaucetService } from '../faucet/faucet.service.js';
+import type { RedemptionsService } from '../redemptions/redemptions.service.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
 
 export interface ReconcileReport {
@@ -11,6 +12,8 @@ export interface ReconcileReport {
   sbts: number;
   /** Test-faucet grants checked against their transactions (ADR 70). */
   faucetGrants: number;
+  /** Redemption requests checked against the hold and their transactions (ADR 72). */
+  redemptions: number;
   problems: string[];
 }
 
@@ -28,6 +31,7 @@ export class ReconcileService {
     private readonly soulBound: Pick<SoulBoundTokens, 'transfers'>,
     private readonly compliance: Pick<ComplianceService, 'reconcile'>,
     private readonly faucet?: Pick<FaucetService, 'reconcile'>,
+    private readonly redemptions?: Pick<RedemptionsService, 'reconcile'>,
   ) {}
 
   async run(): Promise<ReconcileReport> {
@@ -48,12 +52,15 @@ export class ReconcileService {
     const sbts = await this.sbtProblems(problems);
     const faucet = (await this.faucet?.reconcile()) ?? { grants: 0, problems: [] };
     problems.push(...faucet.problems);
+    const redemptions = (await this.redemptions?.reconcile()) ?? { requests: 0, problems: [] };
+    problems.push(...redemptions.problems);
     return {
       listings: books.length,
       holdings: compliance.holdings,
       identities: compliance.identities,
       sbts,
       faucetGrants: faucet.grants,
+      redemptions: redemptions.requests,
       problems,
     };
   }
