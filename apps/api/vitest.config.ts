@@ -30,6 +30,8 @@ export const postgresSuites = [
   'src/modules/auth/auth.register.test.ts',
   // The faucet's daily limit counted in one row under racing requests (ADR 70).
   'src/modules/faucet/faucet.concurrency.test.ts',
+  // Redemptions: racing requests never lock more than the free balance, settlement resumes (ADR 72).
+  'src/modules/redemptions/*.test.ts',
 ];
 
 export default defineProject({

@@ -10,6 +10,7 @@ import { complianceModule } from './modules/compliance/compliance.module.js';
 import { credentialsModule } from './modules/credentials/credentials.module.js';
 import { demoModule } from './modules/demo/demo.module.js';
 import { didModule } from './modules/did/did.module.js';
+import { distributionsModule } from './modules/distributions/distributions.module.js';
 import { explorerModule } from './modules/explorer/explorer.module.js';
 import { faucetModule, Stablecoins } from './modules/faucet/faucet.module.js';
 import { redemptionsModule } from './modules/redemptions/redemptions.module.js';
@@ -151,6 +152,17 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
     }),
   );
   const register = add(registerModule(infra));
+  const distributions = add(
+    distributionsModule(infra, {
+      vault: vault.vault,
+      chainSender: chains.chainSender,
+      tokenLedgers: chains.tokenLedgers,
+      stablecoins,
+      credentials: credentials.credentials,
+      dids: did.dids,
+      notify,
+    }),
+  );
   const demo = add(
     demoModule(infra, {
       auth: auth.auth,
@@ -194,6 +206,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       faucet,
       redemptions,
       register,
+      distributions,
       demo,
       reconcile,
       explorer,

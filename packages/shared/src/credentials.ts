@@ -28,7 +28,11 @@ export const CREDENTIAL_STATUS_PATH = '/api/credentials/status';
 /** A top-level term of a credential or context (ours are short; a pasted document's up to this). */
 const CREDENTIAL_KEY_MAX = 200;
 
-export const CREDENTIAL_TYPES = ['SoulBoundTokenCredential', 'TokenPurchaseCredential'] as const;
+export const CREDENTIAL_TYPES = [
+  'SoulBoundTokenCredential',
+  'TokenPurchaseCredential',
+  'DistributionCredential',
+] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 /** The asset names a credential's `wallets` map uses (asset name → address). */

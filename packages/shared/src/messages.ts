@@ -305,6 +305,26 @@ export const messages = {
   complianceNoticeResumed: 'Trading in {{symbol}} has resumed.',
   accreditationSaved: 'Accreditation updated',
   accreditationNeedsVerifiedInvestor: 'Only a verified investor can be marked accredited.',
+  // distributions (ADR 71)
+  distributionNotFound: 'Distribution not found',
+  distributionBasisInvalid: 'Please choose a total amount or a rate per token',
+  distributionAmountInvalid: 'Please enter an amount greater than 0',
+  distributionCurrencyInvalid: 'Please choose ETH or tUSD',
+  distributionDateInvalid: 'Please enter a date and time',
+  distributionMemoTooLong: 'The memo can have at most 200 characters, without control characters',
+  distributionPaymentBeforeRecord: 'The payment date must be on or after the record date',
+  distributionRecordDatePast: 'The record date must not be in the past',
+  distributionTokenNotDeployed: 'The token must be deployed before it can pay a distribution',
+  distributionChainUnsupported:
+    'Distributions are paid on Ethereum and Solana tokens only; XRP Ledger and Stellar tokens cannot pay one yet.',
+  distributionNoStablecoin: 'No test stablecoin is configured on this network.',
+  distributionInsufficientFunds:
+    'Your vault holds {{held}} {{currency}}; this distribution needs {{needed}} {{currency}}.',
+  distributionNotCancellable: 'Only a distribution whose record date has not come can be cancelled',
+  distributionNoHolders: 'No one but the issuer held the token at the record date',
+  distributionVaultRequired: 'Please create your vault before declaring a distribution.',
+  distributionPaymentFailed: 'The payment could not be sent: {{reason}}',
+  distributionNotice: 'You received {{amount}} {{currency}} from {{symbol}}.',
   // redemption windows (ADR 72)
   redemptionCurrencyInvalid: 'Currency must be ETH or tUSD',
   redemptionPriceInvalid: 'Price per token must be a positive amount',
