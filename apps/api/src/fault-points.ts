@@ -12,6 +12,8 @@ export const FAULT_POINTS = [
   'sbt.mint.sent',
   // The SBT burn transaction sent; its hash not recorded, the SBT not marked revoked.
   'sbt.revoke.sent',
+  // A distribution's payment batch sent (and its hash journaled); not recorded as paid.
+  'distribution.batch.sent',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

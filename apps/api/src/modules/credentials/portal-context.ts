@@ -18,6 +18,7 @@ export function portalContext(publicUrl: string) {
       portal: vocabulary,
       SoulBoundTokenCredential: 'portal:SoulBoundTokenCredential',
       TokenPurchaseCredential: 'portal:TokenPurchaseCredential',
+      DistributionCredential: 'portal:DistributionCredential',
       full_name: 'portal:full_name',
       email: 'portal:email',
       kycStatus: 'portal:kycStatus',

@@ -34,6 +34,7 @@ const WALLET_TYPES = new Set<NotificationType>([
   'sbt.revoked',
   'purchase.settled',
   'purchase.failed',
+  'distribution.paid',
   'redemption.settled',
   'redemption.cancelled',
 ]);
@@ -96,6 +97,10 @@ const MAIL: Record<Exclude<NotificationType, 'security.password-guessing'>, Mail
   'token.enforced': (data) => ({
     subject: `Your ${data.symbol ?? ''} holding: the issuer took an action`,
     text: `${data.message ?? 'The issuer acted on your holding.'} Open My Assets in the portal to see your holding.`,
+  }),
+  'distribution.paid': (data) => ({
+    subject: `Income from ${data.symbol ?? ''}`,
+    text: `${data.message ?? 'You received a distribution.'} Open Portfolio in the portal to see your income.`,
   }),
   'redemption.settled': (data) => ({
     subject: `Your ${data.symbol ?? ''} redemption settled`,

@@ -2,6 +2,7 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import TokenOutlined from '@mui/icons-material/TokenOutlined';
@@ -44,6 +45,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'security.password-guessing': <SecurityOutlined color="error" />,
   'security.two-factor-guessing': <SecurityOutlined color="error" />,
   'token.enforced': <GavelOutlined color="warning" />,
+  'distribution.paid': <PaidOutlined color="success" />,
 };
 
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
@@ -51,12 +53,20 @@ function NotificationItem({ notification, onRead }: { notification: Notification
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(notification.createdAt),
   );
-  const { amount = '', symbol = '', device = '', action = '', reason = '', address = '' } = notification.data;
+  const {
+    amount = '',
+    symbol = '',
+    device = '',
+    action = '',
+    reason = '',
+    address = '',
+    currency = '',
+  } = notification.data;
   const { type } = notification;
   const title =
     type === 'token.enforced'
       ? t(`notifications.enforced.${action as EnforcedAction}`, { amount, symbol, reason, address })
-      : t(`notifications.types.${type}`, { amount, symbol, device });
+      : t(`notifications.types.${type}`, { amount, symbol, device, currency });
   return (
     <li>
       <ListItemButton
