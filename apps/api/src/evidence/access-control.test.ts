@@ -82,6 +82,8 @@ interface Investor extends Registered {
   cids: string[];
   share: { id: string; url: string };
   notificationIds: string[];
+  /** A redemption request of theirs, locked in X's window (ADR 72). */
+  redemptionRequestId: string;
 }
 interface Issuer extends Registered {
   tokens: string[];
@@ -89,6 +91,7 @@ interface Issuer extends Registered {
   listedTokenId: string;
   unlistedTokenId: string;
   listingId: string;
+  redemptionWindowId?: string;
 }
 let A: Investor;
 let B: Investor;
@@ -147,6 +150,15 @@ beforeAll(async () => {
   const listing = await listToken(t.app, X, X.listedTokenId, { tokenAmount: '100' });
   expect(listing.status).toBe('DEPLOYED');
   X.listingId = listing.id;
+  const opened = await callApi(t.app, 'POST', `/api/issuer/tokens/${X.listedTokenId}/redemption-windows`, X, {
+    currency: 'ETH',
+    price: '0.001',
+    cap: '100',
+    opensAt: t.clock.now().toISOString(),
+    closesAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  X.redemptionWindowId = json<{ window: { id: string } }>(opened).window.id;
   A = await seedInvestor('A', true);
   B = await seedInvestor('B', false);
 }, 240_000);
@@ -263,6 +275,22 @@ async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
   const purchaseId = json<PurchaseResponse>(bought).data.purchase.id;
   const done = await settled(t.app, as, purchaseId);
   expect(done.purchase.status).toBe('COMPLETED');
+  const redeemed = await t.app.inject({
+    method: 'POST',
+    url: `/api/redemptions/windows/${X.redemptionWindowId}/requests`,
+    headers: { ...bearer(account.token), 'idempotency-key': randomUUID() },
+    payload: { amount: '1' },
+  });
+  expect(redeemed.statusCode, redeemed.body).toBe(201);
+  const redemptionRequestId = json<{ request: { id: string } }>(redeemed).request.id;
+  // Cancelled at once: the request stays theirs to name, the token goes back to their holding.
+  const cancelled = await callApi(
+    t.app,
+    'POST',
+    `/api/redemptions/requests/${redemptionRequestId}/cancel`,
+    as,
+  );
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
   const cids = [done.vcData.ipfsUrl, sbt.vcUrl]
     .filter((url): url is string => !!url)
     .map((url) => url.split('/').pop()!);
@@ -296,6 +324,7 @@ async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
     cids,
     share,
     notificationIds,
+    redemptionRequestId,
   };
   expect(investor.sessionIds).toHaveLength(2);
   for (const token of investor.tokens) ownerOfToken.set(token, `investor ${label}`);
@@ -434,6 +463,25 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
     ...readable('/api/token-purchases/:id', `/api/token-purchases/${victim.purchaseId}`),
     asRoute('DELETE', '/api/credentials/shares/:id', `/api/credentials/shares/${victim.share.id}`),
     ...victim.cids.flatMap((cid) => readable('/ipfs/:cid', `/ipfs/${cid}`)),
+    {
+      ...asRoute(
+        'POST',
+        '/api/redemptions/requests/:requestId/cancel',
+        `/api/redemptions/requests/${victim.redemptionRequestId}/cancel`,
+      ),
+      headers: { 'idempotency-key': randomUUID() },
+    },
+    // A window is no one's: naming it asks to redeem the caller's own tokens, refused beyond them.
+    {
+      ...asRoute(
+        'POST',
+        '/api/redemptions/windows/:windowId/requests',
+        `/api/redemptions/windows/${X.redemptionWindowId}/requests`,
+        409,
+      ),
+      payload: { amount: '1000000' },
+      headers: { 'idempotency-key': randomUUID() },
+    },
     // Ids named in a body or a query.
     { ...asRoute('POST', '/api/sbt/mint', '/api/sbt/mint'), payload: { sbtId: victim.sbt.id } },
     {
@@ -478,6 +526,14 @@ function issuerAttempts(victim: Issuer): Attempt[] {
   });
   return [
     ...readable('/api/issuer/tokens/:id/compliance', token('compliance')),
+    ...readable('/api/issuer/tokens/:id/redemption-windows', token('redemption-windows')),
+    action('POST', 'redemption-windows', {
+      currency: 'ETH',
+      price: '0.001',
+      cap: '1',
+      opensAt: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString(),
+      closesAt: new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString(),
+    }),
     // Another issuer's register is a token that does not exist to them (ADR 69).
     ...readable('/api/issuer/tokens/:id/register', token('register')),
     ...readable('/api/issuer/tokens/:id/register.csv', token('register.csv')),
@@ -523,6 +579,7 @@ const investorObjects = (who: Investor) => [
   ...who.cids,
   who.applicantId,
   ...who.notificationIds,
+  who.redemptionRequestId,
   who.did,
   who.eth,
 ];

@@ -127,6 +127,8 @@ const moduleStatuses: Record<string, number[]> = {
   holdings: [],
   // ADR 70: no vault or a remote chain (409), a reused key (422), the daily limit (429), a failed send (502).
   faucet: [409, 422, 429, 502],
+  // ADR 72: another's token or request (404), a closed window, a holding short of free tokens, another chain (409), a reused key (422).
+  redemptions: [404, 409, 422],
   credentials: [404, 409],
   ipfs: [404],
 };
