@@ -44,7 +44,7 @@ test('admin listings fit their card at 1366 px, in whole tokens, with Suspend vi
   await page.screenshot({ path: 'apps/web/e2e/artifacts/admin-listings-1366-light-en.png', fullPage: true });
 });
 
-for (const look of looks(['en', 'ar']).filter((l) => l.theme === 'light' && l.width === 'phone')) {
+for (const look of looks(['en', 'ar'], (l) => l.theme === 'light' && l.width === 'phone')) {
   test(`the issuer console's tables are readable at phone width: ${look.name}`, async ({ page }) => {
     test.setTimeout(150_000);
     const email = uniqueEmail(`tables-${look.language}`);

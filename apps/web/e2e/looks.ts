@@ -17,18 +17,44 @@ export interface Look {
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
-export function looks(languages: Look['language'][] = ['en', 'ar']): Look[] {
-  return (['desktop', 'phone'] as const).flatMap((width) =>
-    (['light', 'dark'] as const).flatMap((theme) =>
-      languages.map((language) => ({
-        width,
-        viewport: viewports[width],
-        theme,
-        language,
-        name: `${width} ${theme} ${language}`,
-      })),
-    ),
-  );
+/**
+ * The looks a screen is checked in: every width, theme and language asked for (`keep` narrows the
+ * matrix). By default a covering sample: each width, theme and language appears at least once, so
+ * a broken right-to-left layout, dark theme or phone width still fails the run, at a quarter of
+ * the full matrix's time (ADR 60). `E2E_LOOKS=all` runs, and screenshots, the full matrix.
+ */
+export function looks(
+  languages: Look['language'][] = ['en', 'ar'],
+  keep: (look: Look) => boolean = () => true,
+): Look[] {
+  const matrix = (['desktop', 'phone'] as const)
+    .flatMap((width) =>
+      (['light', 'dark'] as const).flatMap((theme) =>
+        languages.map((language) => ({
+          width,
+          viewport: viewports[width],
+          theme,
+          language,
+          name: `${width} ${theme} ${language}`,
+        })),
+      ),
+    )
+    .filter(keep);
+  return process.env.E2E_LOOKS === 'all' ? matrix : covering(matrix);
+}
+
+/** The fewest looks, picked greedily in matrix order, that show every width, theme and language of `matrix`. */
+function covering(matrix: Look[]): Look[] {
+  const traits = (look: Look) => [look.width, look.theme, look.language];
+  const uncovered = new Set(matrix.flatMap(traits));
+  const chosen: Look[] = [];
+  while (uncovered.size > 0) {
+    const gain = (look: Look) => traits(look).filter((trait) => uncovered.has(trait)).length;
+    const best = matrix.reduce((a, b) => (gain(b) > gain(a) ? b : a));
+    chosen.push(best);
+    for (const trait of traits(best)) uncovered.delete(trait);
+  }
+  return chosen.sort((a, b) => matrix.indexOf(a) - matrix.indexOf(b));
 }
 
 /** Sizes the page and stores the look's theme and language before the app reads them. */
