@@ -179,6 +179,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       compliance: compliance.compliance,
       faucet: faucet.faucet,
       redemptions: redemptions.redemptions,
+      distributions: distributions.distributions,
     }),
   );
   const explorer = add(explorerModule(infra));

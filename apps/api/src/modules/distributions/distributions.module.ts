@@ -52,6 +52,7 @@ export function distributionsModule(
     name: 'distributions',
     distributions,
     routes: (app) => distributionsRoutes(app, distributions),
+    statement: { lines: (userId, period) => distributions.statementLines(userId, period) },
     exports: { income: async (userId: string) => (await distributions.income(userId)).income },
     jobs: [
       defineJob(snapshotJob, ({ distributionId }) => distributions.snapshot(distributionId)),

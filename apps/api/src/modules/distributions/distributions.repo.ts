@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { DISTRIBUTIONS_LISTED, INCOME_LISTED } from '@portal/shared/distributions';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -222,14 +222,19 @@ export class DistributionsRepo {
       );
   }
 
-  /** What the user received, newest first, with the token and the paying transaction. */
-  async income(userId: string) {
-    return this.db
+  /**
+   * What the user received, newest first, with the token and the paying transaction: the newest
+   * few, or every payment of a period (a statement needs them all).
+   */
+  async income(userId: string, period?: { from: Date; to: Date }) {
+    const query = this.db
       .select({
         distributionId: distributions.id,
         tokenId: issuerTokens.id,
         tokenName: issuerTokens.name,
         symbol: issuerTokens.symbol,
+        tokenDecimals: issuerTokens.decimals,
+        blockchain: issuerTokens.blockchain,
         currency: distributions.currency,
         memo: distributions.memo,
         recordDate: distributions.recordDate,
@@ -254,18 +259,11 @@ export class DistributionsRepo {
           eq(distributionHolders.userId, userId),
           isNotNull(distributionHolders.paidAt),
           sql`${distributionHolders.amount} > 0`,
+          period && gte(distributionHolders.paidAt, period.from),
+          period && lt(distributionHolders.paidAt, period.to),
         ),
       )
-      .orderBy(desc(distributionHolders.paidAt), desc(distributions.id))
-      .limit(INCOME_LISTED);
-  }
-
-  /** Distributions whose holders are not all told yet (the notify job resumes them). */
-  async unnotified(): Promise<string[]> {
-    const rows = await this.db
-      .selectDistinct({ id: distributionHolders.distributionId })
-      .from(distributionHolders)
-      .where(and(isNotNull(distributionHolders.paidAt), isNull(distributionHolders.notifiedAt)));
-    return rows.map((row) => row.id);
+      .orderBy(desc(distributionHolders.paidAt), desc(distributions.id));
+    return period ? query : query.limit(INCOME_LISTED);
   }
 }

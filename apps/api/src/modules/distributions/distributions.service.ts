@@ -36,6 +36,7 @@ import type { ChainPort, EvmSigner } from '../../providers/chain/chain.js';
 import { ChainSendError, type KeyedSender } from '../chains/chains.module.js';
 import type { TokenLedger } from '../chains/ledger.js';
 import { ledgerToken } from '../issuer/issuer.module.js';
+import type { StatementPeriod, StatementSection } from '../statements/statement-source.js';
 import type {
   DistributionBatchRow,
   DistributionRow,
@@ -362,6 +363,33 @@ export class DistributionsService {
       return [{ currency, decimals: CURRENCY_DECIMALS[currency], amount: amount.toString() }];
     });
     return { income, totals };
+  }
+
+  /** The user's distributions received in a period: statement lines that move no token (ADR 74). */
+  async statementLines(userId: string, period: StatementPeriod): Promise<StatementSection> {
+    const rows = await this.deps.repo.income(userId, period);
+    return {
+      lines: rows.map((row) => ({
+        at: row.paidAt!,
+        kind: 'distribution',
+        token: {
+          tokenId: row.tokenId,
+          name: row.tokenName,
+          symbol: row.symbol,
+          decimals: row.tokenDecimals,
+          blockchain: row.blockchain,
+        },
+        holdingChange: 0n,
+        value: {
+          amount: BigInt(row.amount),
+          currency: row.currency,
+          decimals: CURRENCY_DECIMALS[row.currency],
+        },
+        txHash: row.txHash,
+        reference: row.distributionId,
+        credentialId: row.vcCid,
+      })),
+    };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../feature-module.js';
 import type { Infrastructure } from '../../infrastructure.js';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
+import type { DistributionsService } from '../distributions/distributions.service.js';
 import type { FaucetService } from '../faucet/faucet.service.js';
 import type { RedemptionsService } from '../redemptions/redemptions.service.js';
 import { ReconcileRepo } from './reconcile.repo.js';
@@ -15,6 +16,7 @@ export function reconcileModule(
     compliance: ComplianceService;
     faucet: FaucetService;
     redemptions?: RedemptionsService;
+    distributions?: DistributionsService;
   },
 ) {
   return {
@@ -25,6 +27,7 @@ export function reconcileModule(
       deps.compliance,
       deps.faucet,
       deps.redemptions,
+      deps.distributions,
     ),
   } satisfies FeatureModule & Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { getAddress, zeroAddress } from 'viem';
 import type { SoulBoundTokens } from '../chains/soul-bound-token.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
+import type { DistributionsService } from '../distributions/distributions.service.js';
 import type { FaucetService } from '../faucet/faucet.service.js';
 import type { RedemptionsService } from '../redemptions/redemptions.service.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
@@ -14,6 +15,8 @@ export interface ReconcileReport {
   faucetGrants: number;
   /** Redemption requests checked against the hold and their transactions (ADR 72). */
   redemptions: number;
+  /** Distribution batches checked against their BatchPayer transactions (ADR 71). */
+  distributionBatches: number;
   problems: string[];
 }
 
@@ -32,6 +35,7 @@ export class ReconcileService {
     private readonly compliance: Pick<ComplianceService, 'reconcile'>,
     private readonly faucet?: Pick<FaucetService, 'reconcile'>,
     private readonly redemptions?: Pick<RedemptionsService, 'reconcile'>,
+    private readonly distributions?: Pick<DistributionsService, 'reconcile'>,
   ) {}
 
   async run(): Promise<ReconcileReport> {
@@ -54,6 +58,8 @@ export class ReconcileService {
     problems.push(...faucet.problems);
     const redemptions = (await this.redemptions?.reconcile()) ?? { requests: 0, problems: [] };
     problems.push(...redemptions.problems);
+    const distributions = (await this.distributions?.reconcile()) ?? { batches: 0, problems: [] };
+    problems.push(...distributions.problems);
     return {
       listings: books.length,
       holdings: compliance.holdings,
@@ -61,6 +67,7 @@ export class ReconcileService {
       sbts,
       faucetGrants: faucet.grants,
       redemptions: redemptions.requests,
+      distributionBatches: distributions.batches,
       problems,
     };
   }
