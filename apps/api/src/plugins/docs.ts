@@ -131,6 +131,8 @@ const moduleStatuses: Record<string, number[]> = {
   redemptions: [404, 409, 422],
   credentials: [404, 409],
   ipfs: [404],
+  // ADR 73: another issuer's token or document (404), a busy name or changed documents (409), stored bytes that no longer hash to the recorded hash (502).
+  'offering-documents': [404, 409, 502],
 };
 
 const statusText: Record<number, string> = {

@@ -18,6 +18,7 @@ import { caller } from '../../plugins/policy.js';
 import { base64BodyLimit } from '../../uploads.js';
 import type { OfferingDocumentsService } from './offering-documents.service.js';
 
+const tags = ['offering-documents'];
 const security = [{ bearer: [] }];
 const issuerPolicy: readonly Role[] = ['issuer', 'admin'];
 const readerPolicy: readonly Role[] = ['investor', 'issuer', 'admin'];
@@ -36,7 +37,7 @@ export function offeringDocumentsRoutes(app: App, documents: OfferingDocumentsSe
       config: { policy: issuerPolicy },
       bodyLimit: base64BodyLimit(OFFERING_DOCUMENT_MAX_BYTES),
       schema: {
-        tags: ['issuer'],
+        tags,
         security,
         summary: "Attaches a PDF to the issuer's token, or a new version of one (recorded on chain by a job)",
         params: IdParamsSchema,
@@ -61,7 +62,7 @@ export function offeringDocumentsRoutes(app: App, documents: OfferingDocumentsSe
     {
       config: { policy: issuerPolicy },
       schema: {
-        tags: ['issuer'],
+        tags,
         security,
         summary: "Removes a document from the issuer's token (removed on chain by a job)",
         params: OfferingDocumentParamsSchema,
@@ -83,7 +84,7 @@ export function offeringDocumentsRoutes(app: App, documents: OfferingDocumentsSe
     {
       config: { policy: issuerPolicy },
       schema: {
-        tags: ['issuer'],
+        tags,
         security,
         summary: "Every version of the issuer's token's documents, newest first",
         params: IdParamsSchema,
@@ -101,7 +102,7 @@ export function offeringDocumentsRoutes(app: App, documents: OfferingDocumentsSe
     {
       config: { policy: readerPolicy },
       schema: {
-        tags: ['marketplace'],
+        tags,
         security,
         summary: "A token's current offering documents and whether the caller acknowledged them",
         params: IdParamsSchema,
@@ -120,7 +121,7 @@ export function offeringDocumentsRoutes(app: App, documents: OfferingDocumentsSe
       config: { policy: readerPolicy },
       // The answer is the PDF itself, so only the error answers have a schema.
       schema: {
-        tags: ['marketplace'],
+        tags,
         security,
         summary: "A document's exact bytes, served only when they hash to the recorded hash",
         params: OfferingDocumentParamsSchema,
@@ -145,7 +146,7 @@ export function offeringDocumentsRoutes(app: App, documents: OfferingDocumentsSe
     {
       config: { policy: investorPolicy },
       schema: {
-        tags: ['marketplace'],
+        tags,
         security,
         summary: "Acknowledges a token's current offering documents (the hashes the buyer saw)",
         params: IdParamsSchema,

@@ -16,6 +16,7 @@ import { shortenAddress } from '../../../lib/format';
 import { useIssuerTokens } from '../api/tokens';
 import { SectionCard } from '../../../components/SectionCard';
 import { CompliancePanel } from '../../compliance';
+import { OfferingDocumentsDialog } from '../../offering-documents';
 import { RegisterDialog } from '../../register';
 
 /**
@@ -28,6 +29,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
   const tokens = useIssuerTokens();
   const [managing, setManaging] = useState<IssuerToken>();
   const [reading, setReading] = useState<IssuerToken>();
+  const [documenting, setDocumenting] = useState<IssuerToken>();
   return (
     <>
       <SectionCard
@@ -49,6 +51,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
           t('issuer.tokens.contract'),
           t('issuer.tokens.compliance'),
           t('register.title'),
+          t('offeringDocuments.title'),
         ]}
         loading={tokens.isPending}
         problem={tokens.isError && <Alert severity="error">{message(tokens.error.message)}</Alert>}
@@ -128,11 +131,27 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
                 </AppButton>
               )}
             </TableCell>
+            <TableCell>
+              {token.status === 'DEPLOYED' && (
+                <AppButton
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setDocumenting(token)}
+                  aria-label={t('offeringDocuments.openOf', { name: token.name })}
+                  data-testid="documents-open"
+                >
+                  {t('offeringDocuments.open')}
+                </AppButton>
+              )}
+            </TableCell>
           </TableRow>
         ))}
       </SectionCard>
       {managing && <CompliancePanel token={managing} onClose={() => setManaging(undefined)} />}
       {reading && <RegisterDialog token={reading} onClose={() => setReading(undefined)} />}
+      {documenting && (
+        <OfferingDocumentsDialog token={documenting} onClose={() => setDocumenting(undefined)} />
+      )}
     </>
   );
 }

@@ -44,11 +44,16 @@ const eligibilityAnswer = (eligibility: Eligibility = ELIGIBLE) =>
     },
   });
 
+/** GET /api/tokens/:id/documents's answer: a token without offering documents (ADR 73). */
+const noDocuments = () =>
+  json(200, { success: true, data: { documents: [], acknowledged: true, acknowledgedAt: null } });
+
 /** The profile, the purchase (202 PENDING) and its status: `statuses` in turn, the last one repeated. */
 function stubPurchase(statuses: Array<'PENDING' | 'SETTLING' | 'COMPLETED' | 'FAILED'>, failure?: string) {
   let polls = 0;
   return stubFetch((path) => {
     if (path === '/api/auth/profile') return json(200, profileAnswer());
+    if (path.endsWith('/documents')) return noDocuments();
     if (path.includes('/eligibility')) return eligibilityAnswer();
     if (path.startsWith('/api/token-purchases/')) {
       const status = statuses[Math.min(polls++, statuses.length - 1)]!;
@@ -300,6 +305,7 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const path = String(input);
       if (path === '/api/auth/profile') return json(200, profileAnswer());
+      if (path.endsWith('/documents')) return noDocuments();
       if (path.includes('/eligibility')) return eligibilityAnswer();
       keys.push(new Headers(init.headers).get('idempotency-key'));
       if (attempt++ === 0) throw new TypeError('Failed to fetch');
@@ -324,6 +330,7 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
     const asked: string[] = [];
     stubFetch((path) => {
       if (path === '/api/auth/profile') return json(200, profileAnswer());
+      if (path.endsWith('/documents')) return noDocuments();
       if (path.includes('/eligibility')) {
         asked.push(path);
         const amount = new URL(path, 'http://portal.test').searchParams.get('amount');
@@ -361,6 +368,7 @@ describe('PurchaseDialog (docs/product.md §2.9, §4.7, §5)', () => {
   it('a purchase the server refuses as NOT_ELIGIBLE shows the same reason, in words', async () => {
     stubFetch((path) => {
       if (path === '/api/auth/profile') return json(200, profileAnswer());
+      if (path.endsWith('/documents')) return noDocuments();
       if (path.includes('/eligibility')) return eligibilityAnswer();
       return json(403, {
         success: false,

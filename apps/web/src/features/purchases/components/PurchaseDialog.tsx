@@ -29,6 +29,7 @@ import { formatDateTime, formatPercent } from '../../../lib/format';
 import { useProfile } from '../../auth';
 import { EligibilityAlert, refusalOf, useEligibility, useEligibilityText } from '../../compliance';
 import { KycDialog } from '../../kyc';
+import { OfferingTerms, useTermsGate } from '../../offering-documents';
 import {
   convertInput,
   purchaseAmounts,
@@ -97,6 +98,8 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
     listing.eligibility !== null && !completed,
   );
   const refusal = eligibility.data && eligibilityText(eligibility.data.eligibility);
+  // The token's offering documents: the first purchase needs their acknowledgement (ADR 73).
+  const terms = useTermsGate(token.id, !completed);
   const shownError = formError ?? (failed ? { text: purchase.error ?? messages.purchaseFailed } : undefined);
 
   useEffect(() => {
@@ -123,12 +126,14 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
     if (pending.current?.body !== signature) pending.current = { body: signature, key: crypto.randomUUID() };
     setPurchaseId(undefined);
     try {
+      await terms.confirm();
       const started = await start.mutateAsync({ listing, ...body, idempotencyKey: pending.current.key });
       pending.current = undefined;
       setPurchaseId(started.purchase.id);
     } catch (error) {
       // A refusal is final (the next attempt is a new submission); a lost answer may be retried as is.
       if (error instanceof ApiError && error.status < 500) pending.current = undefined;
+      terms.refused(error);
       const refused = refusalOf(error);
       setFormError({
         text: refused
@@ -302,6 +307,7 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
         }
       />
       <EligibilityAlert refusal={refusal} />
+      <OfferingTerms gate={terms} disabled={busy} />
       <Box
         component="section"
         aria-labelledby={`${titleId}-summary`}
@@ -367,7 +373,12 @@ export function PurchaseDialog({ listing, onClose }: { listing: MarketplaceListi
                 type="submit"
                 form={`${titleId}-form`}
                 disabled={
-                  busy || !input.trim() || missingSetup || amountProblem !== undefined || Boolean(refusal)
+                  busy ||
+                  !input.trim() ||
+                  missingSetup ||
+                  amountProblem !== undefined ||
+                  Boolean(refusal) ||
+                  terms.blocking
                 }
               >
                 {busy ? t('purchase.processing') : t('purchase.submit')}
