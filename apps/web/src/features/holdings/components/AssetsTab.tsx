@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppButton } from '../../../components/AppButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { RedemptionsSection } from '../../redemptions';
 import { useHoldings } from '../api/holdings';
 import { AttemptsList } from './AttemptsList';
 import { cardGrid, HoldingCards, LoadFailed, NoAssets } from './states';
@@ -40,6 +41,7 @@ export function AssetsTab() {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         {holdings.length === 0 ? <NoAssets /> : <HoldingCards holdings={holdings} />}
+        <RedemptionsSection />
         {inProgress.length > 0 && (
           <AttemptsList
             attempts={inProgress}

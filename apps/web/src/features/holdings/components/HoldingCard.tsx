@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, formatPercent } from '../../../lib/format';
 import { longDate } from '../../compliance';
 import { ViewCredentialButton } from '../../credentials';
 import { TransactionHash } from '../../purchases';
+import { RedeemButton } from '../../redemptions';
 import { eth, tokens } from '../api/amounts';
 
 /** The chain's word on the balance: a note when it could not be read or disagrees with the books (ADR 68). */
@@ -118,7 +119,11 @@ export function HoldingCard({ holding }: { holding: Holding }) {
           </Detail>
         </Box>
         <ChainNote holding={holding} />
-        <ViewCredentialButton vcUrl={latest?.vcUrl ?? null} label={t('assets.viewCredential')} size="sm" />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <ViewCredentialButton vcUrl={latest?.vcUrl ?? null} label={t('assets.viewCredential')} size="sm" />
+          {/* Shown while the issuer has a redemption window open on the token (ADR 72). */}
+          <RedeemButton token={token} balance={holding.booked} frozen={holding.frozen} />
+        </Box>
         {holding.purchases.length > 1 && (
           <>
             <Divider />

@@ -17,6 +17,7 @@ import { useIssuerTokens } from '../api/tokens';
 import { SectionCard } from '../../../components/SectionCard';
 import { CompliancePanel } from '../../compliance';
 import { OfferingDocumentsDialog } from '../../offering-documents';
+import { RedemptionWindowsDialog } from '../../redemptions';
 import { RegisterDialog } from '../../register';
 
 /**
@@ -29,6 +30,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
   const tokens = useIssuerTokens();
   const [managing, setManaging] = useState<IssuerToken>();
   const [reading, setReading] = useState<IssuerToken>();
+  const [redeeming, setRedeeming] = useState<IssuerToken>();
   const [documenting, setDocumenting] = useState<IssuerToken>();
   return (
     <>
@@ -51,6 +53,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
           t('issuer.tokens.contract'),
           t('issuer.tokens.compliance'),
           t('register.title'),
+          t('redemptions.issuer.column'),
           t('offeringDocuments.title'),
         ]}
         loading={tokens.isPending}
@@ -136,6 +139,19 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
                 <AppButton
                   size="sm"
                   variant="outline"
+                  onClick={() => setRedeeming(token)}
+                  aria-label={t('redemptions.issuer.openOf', { name: token.name })}
+                  data-testid="redemptions-open"
+                >
+                  {t('redemptions.issuer.open')}
+                </AppButton>
+              )}
+            </TableCell>
+            <TableCell>
+              {token.status === 'DEPLOYED' && (
+                <AppButton
+                  size="sm"
+                  variant="outline"
                   onClick={() => setDocumenting(token)}
                   aria-label={t('offeringDocuments.openOf', { name: token.name })}
                   data-testid="documents-open"
@@ -149,6 +165,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
       </SectionCard>
       {managing && <CompliancePanel token={managing} onClose={() => setManaging(undefined)} />}
       {reading && <RegisterDialog token={reading} onClose={() => setReading(undefined)} />}
+      {redeeming && <RedemptionWindowsDialog token={redeeming} onClose={() => setRedeeming(undefined)} />}
       {documenting && (
         <OfferingDocumentsDialog token={documenting} onClose={() => setDocumenting(undefined)} />
       )}

@@ -3,6 +3,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import TokenOutlined from '@mui/icons-material/TokenOutlined';
@@ -46,6 +47,8 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'security.two-factor-guessing': <SecurityOutlined color="error" />,
   'token.enforced': <GavelOutlined color="warning" />,
   'distribution.paid': <PaidOutlined color="success" />,
+  'redemption.settled': <RedeemOutlined color="success" />,
+  'redemption.cancelled': <RedeemOutlined color="action" />,
 };
 
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
