@@ -27,7 +27,15 @@ export const OFFERING_DOCUMENT_STATUSES = [
 ] as const;
 export type OfferingDocumentStatus = (typeof OFFERING_DOCUMENT_STATUSES)[number];
 
-const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+/** Bytes of `text` in UTF-8 (a lone surrogate counts as the 3 bytes of its replacement character). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const point = char.codePointAt(0)!;
+    bytes += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 /** sha256 as the chain records it: 0x and 64 lower-case hex digits. */
 const DOCUMENT_HASH = /^0x[0-9a-f]{64}$/;
 

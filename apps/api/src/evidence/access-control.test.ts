@@ -94,6 +94,9 @@ interface Issuer extends Registered {
   redemptionWindowId?: string;
 }
 let A: Investor;
+/** X's offering document (ADR 73). */
+let xDocument: { id: string; documentHash: string };
+const PDF = Buffer.from('%PDF-1.4\n% access control\n%%EOF\n').toString('base64');
 let B: Investor;
 let X: Issuer;
 let Y: Issuer;
@@ -161,12 +164,35 @@ beforeAll(async () => {
   X.redemptionWindowId = json<{ window: { id: string } }>(opened).window.id;
   A = await seedInvestor('A', true);
   B = await seedInvestor('B', false);
+  // X's token gets an offering document once A and B have bought (ADR 73): every investor may read it.
+  xDocument = await attachDocument(X, X.listedTokenId);
 }, 240_000);
 
 afterAll(async () => {
   recordEvidence('access-control', figures);
   await t?.close();
 });
+
+/** An offering document on the issuer's token, waited for until its job has recorded it on chain. */
+async function attachDocument(issuer: Registered, tokenId: string) {
+  const attached = await t.app.inject({
+    method: 'POST',
+    url: `/api/issuer/tokens/${tokenId}/documents`,
+    headers: bearer(issuer.token),
+    payload: { name: 'Prospectus', contentType: 'application/pdf', data: PDF },
+  });
+  expect(attached.statusCode, attached.body).toBe(202);
+  const { id, documentHash } = json<{ data: { id: string; documentHash: string } }>(attached).data;
+  await eventually(
+    async () =>
+      json<{ data: { acknowledged: boolean } }>(
+        await callApi(t.app, 'GET', `/api/tokens/${tokenId}/documents`, issuer),
+      ).data,
+    (data) => !data.acknowledged,
+    'the offering document to be recorded',
+  );
+  return { id, documentHash };
+}
 
 async function seedIssuer(label: string): Promise<Issuer> {
   const account = await issuerAccount(t.app);
@@ -497,6 +523,29 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
       ...asRoute('POST', '/api/notifications/read', '/api/notifications/read', 200),
       payload: { ids: victim.notificationIds },
     },
+    // A token's offering documents are public offering material: any investor reads them; an
+    // acknowledgement of hashes that are not the current ones changes nothing (ADR 73).
+    ...[
+      asRoute('GET', '/api/tokens/:id/documents', `/api/tokens/${X.listedTokenId}/documents`, 200),
+      asRoute('HEAD', '/api/tokens/:id/documents', `/api/tokens/${X.listedTokenId}/documents`, 200),
+      ...(['GET', 'HEAD'] as const).map((method) =>
+        asRoute(
+          method,
+          '/api/tokens/:id/documents/:documentId/file',
+          `/api/tokens/${X.listedTokenId}/documents/${xDocument.id}/file`,
+          200,
+        ),
+      ),
+      {
+        ...asRoute(
+          'POST',
+          '/api/tokens/:id/acknowledgements',
+          `/api/tokens/${X.listedTokenId}/acknowledgements`,
+          409,
+        ),
+        payload: { documentHashes: [`0x${'0'.repeat(64)}`] },
+      },
+    ],
     // A token is no one's object: naming any answers the caller's own eligibility, never another's.
     ...[
       asRoute('GET', '/api/tokens/:id/eligibility', `/api/tokens/${X.listedTokenId}/eligibility`, 200),
@@ -538,6 +587,14 @@ function issuerAttempts(victim: Issuer): Attempt[] {
     ...readable('/api/issuer/tokens/:id/register', token('register')),
     ...readable('/api/issuer/tokens/:id/register.csv', token('register.csv')),
     action('PUT', 'rules', OPEN_RULES),
+    // Another issuer's token has no documents to them: attaching, reading or removing is 404 (ADR 73).
+    action('POST', 'documents', { name: 'Terms', contentType: 'application/pdf', data: PDF }),
+    ...readable('/api/issuer/tokens/:id/documents', token('documents')),
+    asRoute(
+      'DELETE',
+      '/api/issuer/tokens/:id/documents/:documentId',
+      `/api/issuer/tokens/${victim.listedTokenId}/documents/${victim === X ? xDocument.id : ZERO}`,
+    ),
     action('POST', 'pause', { paused: true, reason: 'Named by another issuer' }),
     action('POST', 'freeze', { holderId: ZERO, amount: '1', reason: 'Named by another issuer' }),
     action('POST', 'forced-transfer', {
@@ -902,6 +959,16 @@ describe('Z4: extra properties on every body', () => {
       'POST /api/credentials/verify': { who: A.token, body: { cid: A.cids[0] } },
       'POST /api/credentials/shares': { who: A.token, body: { cid: A.cids[0] } },
       'POST /api/credentials/shared': { who: anyone, body: { token: shareTokenOf(B.share.url) } },
+      'POST /api/issuer/tokens/:id/documents': {
+        who: X.token,
+        url: `/api/issuer/tokens/${X.listedTokenId}/documents`,
+        body: { name: 'Terms', contentType: 'application/pdf', data: PDF },
+      },
+      'POST /api/tokens/:id/acknowledgements': {
+        who: A.token,
+        url: `/api/tokens/${X.listedTokenId}/acknowledgements`,
+        body: { documentHashes: [xDocument.documentHash] },
+      },
     };
     const described = json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
       await t.app.inject({ method: 'GET', url: '/api/docs/json' }),

@@ -18,6 +18,7 @@ import {
   OFFERING_DOCUMENT_NAME_MAX_BYTES,
   type OfferingDocument,
   type OfferingDocumentStatus,
+  utf8Length,
 } from '@portal/shared/offering-documents';
 import { AppButton } from '../../../components/AppButton';
 import { ExplorerIconLink } from '../../../components/ExplorerIconLink';
@@ -82,7 +83,7 @@ function AttachForm({ tokenId }: { tokenId: string }) {
   const [problem, setProblem] = useState<string>();
   // The key of a submission whose answer was lost: its retry reuses it, so the server attaches once.
   const pending = useRef<{ signature: string; key: string } | undefined>(undefined);
-  const nameTooLong = new TextEncoder().encode(name.trim()).length > OFFERING_DOCUMENT_NAME_MAX_BYTES;
+  const nameTooLong = utf8Length(name.trim()) > OFFERING_DOCUMENT_NAME_MAX_BYTES;
   const valid = name.trim() !== '' && !nameTooLong && file !== undefined;
 
   const choose = (chosen: File | undefined) => {
