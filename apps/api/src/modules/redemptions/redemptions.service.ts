@@ -56,7 +56,7 @@ const sendKey = (requestId: string, step: 'lock' | 'return' | 'redeem' | 'paymen
   `redemption:${requestId}:${step}`;
 
 /**
- * Redemption windows (docs/product.md, "Redemptions"; ADR 72). An issuer opens a window on a
+ * Redemption windows (docs/architecture.md, "Redemptions"; ADR 72). An issuer opens a window on a
  * deployed token; a holder's request takes the tokens out of their free balance in the books and,
  * at once, out of their vault into the redemption hold on chain (a job finishes it if the process
  * dies); a cancellation sends them back. At the close one job journals the pro-rata allocation
