@@ -15,6 +15,7 @@ import { explorerModule } from './modules/explorer/explorer.module.js';
 import { faucetModule, Stablecoins } from './modules/faucet/faucet.module.js';
 import { redemptionsModule } from './modules/redemptions/redemptions.module.js';
 import { healthModule } from './modules/health/health.module.js';
+import { holdingCredentialsModule } from './modules/holding-credentials/holding-credentials.module.js';
 import { holdingsModule } from './modules/holdings/holdings.module.js';
 import { ipfsModule } from './modules/ipfs/ipfs.module.js';
 import { issuerModule } from './modules/issuer/issuer.module.js';
@@ -29,6 +30,7 @@ import { reconcileModule } from './modules/reconcile/reconcile.module.js';
 import { registerModule } from './modules/register/register.module.js';
 import { sbtModule } from './modules/sbt/sbt.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
+import { statementsModule } from './modules/statements/statements.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { vaultModule } from './modules/vault/vault.module.js';
 
@@ -182,6 +184,10 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       distributions: distributions.distributions,
     }),
   );
+  const holdingCredentials = add(
+    holdingCredentialsModule(infra, { credentials: credentials.credentials, dids: did.dids }),
+  );
+  const statements = add(statementsModule(infra, { contributions }));
   const explorer = add(explorerModule(infra));
   add(ipfsModule(credentials));
   const housekeeping = add(
@@ -210,6 +216,8 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       distributions,
       demo,
       reconcile,
+      holdingCredentials,
+      statements,
       explorer,
       housekeeping,
     ),

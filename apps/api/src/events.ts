@@ -33,6 +33,11 @@ export interface TransactionalEvents {
   'kyc.statusApplied': { userId: string; status: KycStatus };
   /** The user's verification was withdrawn: their credentials are revoked in this transaction. */
   'identity.revoked': { userId: string };
+  /**
+   * A user's balance of a token went down in the books (a forced transfer, a redemption, a
+   * transfer out): whatever promised a minimum holding checks it in this transaction (ADR 74).
+   */
+  'holding.decreased': { userId: string; tokenId: string };
 }
 
 type Handler<P> = (payload: P) => void | Promise<void>;

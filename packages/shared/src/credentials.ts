@@ -32,6 +32,7 @@ export const CREDENTIAL_TYPES = [
   'SoulBoundTokenCredential',
   'TokenPurchaseCredential',
   'DistributionCredential',
+  'HoldingCredential',
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 

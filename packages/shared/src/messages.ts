@@ -362,6 +362,14 @@ export const messages = {
   offeringTermsNotAcknowledged: "Read and acknowledge the token's current offering documents before buying.",
   offeringDocumentsChanged:
     'The documents changed since you opened them. Read the current versions and acknowledge again.',
+  // docs/product.md, "Statements" (ADR 74)
+  statementDateInvalid: 'Enter a date as YYYY-MM-DD',
+  statementPeriodReversed: 'The period must end on or after its start',
+  statementPeriodTooLong: 'A statement covers at most ten years',
+  holdingCredentialThresholdInvalid: "Enter an amount greater than 0, with at most the token's decimals",
+  holdingCredentialAboveBalance: 'You can prove at most what you hold now',
+  holdingCredentialNotFound: 'Holding credential not found',
+  holdingCredentialTokenNotHeld: 'You hold none of this token',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -84,6 +84,8 @@ interface Investor extends Registered {
   notificationIds: string[];
   /** A redemption request of theirs, locked in X's window (ADR 72). */
   redemptionRequestId: string;
+  /** A holding credential of theirs ("at least 1" of X's token, ADR 74). */
+  holdingCredentialId: string;
 }
 interface Issuer extends Registered {
   tokens: string[];
@@ -317,6 +319,12 @@ async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
     as,
   );
   expect(cancelled.statusCode, cancelled.body).toBe(200);
+  const proved = await callApi(t.app, 'POST', '/api/holding-credentials', as, {
+    tokenId: X.listedTokenId,
+    threshold: '1',
+  });
+  expect(proved.statusCode, proved.body).toBe(201);
+  const holdingCredentialId = json<{ credential: { id: string } }>(proved).credential.id;
   const cids = [done.vcData.ipfsUrl, sbt.vcUrl]
     .filter((url): url is string => !!url)
     .map((url) => url.split('/').pop()!);
@@ -351,6 +359,7 @@ async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
     share,
     notificationIds,
     redemptionRequestId,
+    holdingCredentialId,
   };
   expect(investor.sessionIds).toHaveLength(2);
   for (const token of investor.tokens) ownerOfToken.set(token, `investor ${label}`);
@@ -488,6 +497,13 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
     asRoute('DELETE', '/api/kyb/documents/:documentId', `/api/kyb/documents/${victim.kybDocumentId}`),
     ...readable('/api/token-purchases/:id', `/api/token-purchases/${victim.purchaseId}`),
     asRoute('DELETE', '/api/credentials/shares/:id', `/api/credentials/shares/${victim.share.id}`),
+    ...['revoke', 'share'].map((action) =>
+      asRoute(
+        'POST',
+        `/api/holding-credentials/:id/${action}`,
+        `/api/holding-credentials/${victim.holdingCredentialId}/${action}`,
+      ),
+    ),
     ...victim.cids.flatMap((cid) => readable('/ipfs/:cid', `/ipfs/${cid}`)),
     {
       ...asRoute(
@@ -958,6 +974,7 @@ describe('Z4: extra properties on every body', () => {
       },
       'POST /api/credentials/verify': { who: A.token, body: { cid: A.cids[0] } },
       'POST /api/credentials/shares': { who: A.token, body: { cid: A.cids[0] } },
+      'POST /api/holding-credentials': { who: A.token, body: { tokenId: X.listedTokenId, threshold: '1' } },
       'POST /api/credentials/shared': { who: anyone, body: { token: shareTokenOf(B.share.url) } },
       'POST /api/issuer/tokens/:id/documents': {
         who: X.token,

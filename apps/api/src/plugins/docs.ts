@@ -130,6 +130,10 @@ const moduleStatuses: Record<string, number[]> = {
   // ADR 72: another's token or request (404), a closed window, a holding short of free tokens, another chain (409), a reused key (422).
   redemptions: [404, 409, 422],
   credentials: [404, 409],
+  // ADR 74: the owner's own statement only (a bad period is a 400).
+  statements: [],
+  // ADR 74: another's credential or a token not held (404), more than held or no DID to disclose (409).
+  'holding-credentials': [404, 409],
   ipfs: [404],
   // ADR 73: another issuer's token or document (404), a busy name or changed documents (409), stored bytes that no longer hash to the recorded hash (502).
   'offering-documents': [404, 409, 502],

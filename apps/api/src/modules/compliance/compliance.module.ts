@@ -59,6 +59,7 @@ export async function complianceModule(
     audit: (adminId, action, target, detail, tx) => deps.audit.record(adminId, action, target, detail, tx),
     identitySecret: await infra.secrets.getOrCreate('compliance.identity-key', () => randomBytes(32)),
     log: infra.log,
+    events,
   });
   // Queued in the decision's own transaction, so a crash cannot forget a withdrawal.
   events.onTransaction('kyc.statusApplied', (tx, { userId }) => compliance.queueIdentitySync(tx, userId));
@@ -67,6 +68,7 @@ export async function complianceModule(
     name: 'compliance',
     compliance,
     routes: (app) => complianceRoutes(app, compliance),
+    statement: { lines: (userId, period) => compliance.statementLines(userId, period) },
     jobs: [
       defineJob(identityJob, ({ userId }) => compliance.syncIdentity(userId)),
       defineJob(actionJob, ({ actionId }, job) => compliance.carryOut(actionId, job)),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   accreditations,
@@ -157,6 +157,38 @@ export class ComplianceRepo {
       .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.balance, '0')))
       .orderBy(desc(tokenHoldings.balance), tokenHoldings.address)
       .limit(1000);
+  }
+
+  /** Forced transfers done in [from, to) that took from or gave to the user (statements, ADR 74). */
+  async forcedTransfersOf(userId: string, from: Date, to: Date) {
+    return this.db
+      .select({
+        id: tokenActions.id,
+        holderId: tokenActions.holderId,
+        toHolderId: tokenActions.toHolderId,
+        amount: tokenActions.amount,
+        txHash: tokenActions.txHash,
+        at: tokenActions.updatedAt,
+        token: {
+          tokenId: issuerTokens.id,
+          name: issuerTokens.name,
+          symbol: issuerTokens.symbol,
+          decimals: issuerTokens.decimals,
+          blockchain: issuerTokens.blockchain,
+        },
+      })
+      .from(tokenActions)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, tokenActions.tokenId))
+      .where(
+        and(
+          eq(tokenActions.action, 'forced-transfer'),
+          eq(tokenActions.status, 'DONE'),
+          or(eq(tokenActions.holderId, userId), eq(tokenActions.toHolderId, userId)),
+          gte(tokenActions.updatedAt, from),
+          lt(tokenActions.updatedAt, to),
+        ),
+      )
+      .orderBy(asc(tokenActions.updatedAt), asc(tokenActions.id));
   }
 
   async holdingsOfUser(userId: string): Promise<HoldingRow[]> {

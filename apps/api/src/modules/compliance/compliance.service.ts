@@ -24,6 +24,8 @@ import type { IssuerService } from '../issuer/issuer.service.js';
 import type { TokenRow } from '../issuer/issuer.repo.js';
 import type { Notify } from '../notifications/notifications.service.js';
 import type { VaultService } from '../vault/vault.service.js';
+import type { StatementPeriod, StatementSection } from '../statements/statement-source.js';
+import type { EventBus } from '../../events.js';
 import type { ActionRow, Before, ComplianceRepo, RegistrationRow } from './compliance.repo.js';
 import { evaluate, explain, ruleSet, type Party, type RuleSet } from './compliance.rules.js';
 
@@ -101,6 +103,8 @@ export interface ComplianceDeps {
   /** Keys identities: HMAC(secret, DID), so the chain never sees who an identity is. */
   identitySecret: Buffer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Tells the features that hang on a holding (holding credentials, ADR 74) when one shrinks. */
+  events?: Pick<EventBus, 'publishIn'>;
 }
 
 /** What the rules need to know of a token. */
@@ -291,6 +295,29 @@ export class ComplianceService {
   }
 
   /** The holder's position in each token they hold, for My Assets. */
+  /**
+   * Statement lines (ADR 74): a forced transfer takes from its source holder and gives to its
+   * receiver; the books change when the action is done, so that is its date.
+   */
+  async statementLines(userId: string, period: StatementPeriod): Promise<StatementSection> {
+    const rows = await this.deps.repo.forcedTransfersOf(userId, period.from, period.to);
+    return {
+      lines: rows.map((row) => {
+        const amount = BigInt(row.amount ?? 0);
+        const change = (row.toHolderId === userId ? amount : 0n) - (row.holderId === userId ? amount : 0n);
+        return {
+          at: row.at,
+          kind: 'forced-transfer',
+          token: row.token,
+          holdingChange: change,
+          value: null,
+          txHash: row.txHash,
+          reference: row.id,
+        };
+      }),
+    };
+  }
+
   async holdings(userId: string): Promise<Map<string, HoldingState>> {
     const [rows, registration] = await Promise.all([
       this.deps.repo.heldTokens(userId),
@@ -826,6 +853,8 @@ export class ComplianceService {
       frozen: frozenLeft.toString(),
       ...(recovery ? { lockedUntil: null } : {}),
     });
+    if (taken > 0n && from.userId !== action.toHolderId)
+      await this.deps.events?.publishIn(tx, 'holding.decreased', { userId: from.userId, tokenId: token.id });
     if (!action.toHolderId || !action.toAddress) return;
     await repo.addToHolding({
       tokenId: token.id,

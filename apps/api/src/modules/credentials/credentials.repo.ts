@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { credentials, credentialShares } from '../../db/schema/index.js';
 
@@ -57,6 +57,19 @@ export class CredentialsRepo {
       .where(and(eq(credentials.userId, userId), isNull(credentials.revokedAt)))
       .returning({ id: credentials.id });
     return rows.length;
+  }
+
+  /** Revokes the user's credentials among `ids` that are still live; returns the ids it revoked. */
+  async revokeOwned(userId: string, ids: readonly string[], reason: string, at: Date): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .update(credentials)
+      .set({ revokedAt: at, revocationReason: reason })
+      .where(
+        and(eq(credentials.userId, userId), inArray(credentials.id, [...ids]), isNull(credentials.revokedAt)),
+      )
+      .returning({ id: credentials.id });
+    return rows.map((row) => row.id);
   }
 
   async revokedIndexes(statusList: number): Promise<number[]> {

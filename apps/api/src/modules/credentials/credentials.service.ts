@@ -222,6 +222,15 @@ export class CredentialsService {
     return repo.revokeAllOf(userId, reason, this.deps.clock.now());
   }
 
+  /**
+   * Revokes some of the user's credentials (their bits in the status list are set); the ones
+   * already revoked or not theirs are left alone. Runs in the caller's transaction when given.
+   */
+  async revokeOwned(userId: string, ids: readonly string[], reason: string, tx?: DbOrTx): Promise<string[]> {
+    const repo = tx ? this.deps.repo.with(tx) : this.deps.repo;
+    return repo.revokeOwned(userId, ids, reason, this.deps.clock.now());
+  }
+
   /** The public, signed BitstringStatusListCredential number `list`, as of now. */
   async statusListCredential(list: number): Promise<Record<string, unknown>> {
     const bits = await createList({ length: STATUS_LIST_LENGTH });

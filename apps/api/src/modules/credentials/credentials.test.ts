@@ -6,7 +6,6 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import { securityLoader } from '@digitalbazaar/security-document-loader';
 import * as vc from '@digitalbazaar/vc';
-import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
 import { contexts as statusListContexts } from '@digitalbazaar/vc-bitstring-status-list-context';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
@@ -33,6 +32,7 @@ import {
   type Registered,
   type TestApp,
 } from '../../test/test-app.js';
+import { independentVerifier } from '../../test/independent-verifier.js';
 import type { IssuedCredential } from './credentials.service.js';
 
 const CONTEXT_URL = `${TEST_PUBLIC_URL}/contexts/portal/v1`;
@@ -52,41 +52,6 @@ const verifyAnswer = async (payload: unknown) => {
   return json<VerifyCredentialResponse>(response);
 };
 const clone = <T>(value: T): T => structuredClone(value);
-
-/**
- * A verifier that shares none of the portal's code: its own Digital Bazaar stack, the standard
- * contexts, did:key resolved from the key itself, the portal context as published over HTTP, and
- * status checking with the W3C Bitstring Status List library against the list served over HTTP.
- * It answers whether the credential verifies and is not revoked.
- */
-async function independentVerifier() {
-  const published = await t.app.inject({ method: 'GET', url: '/contexts/portal/v1' });
-  expect(published.statusCode).toBe(200);
-  const driver = didKeyDriver();
-  driver.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
-  const loader = securityLoader();
-  for (const [url, document] of [...dataIntegrityContexts, ...statusListContexts])
-    loader.addStatic(url, document);
-  loader.addStatic(CONTEXT_URL, published.json() as object);
-  loader.setDidResolver({ get: ({ did, url }) => driver.get({ did, url }) });
-  const staticLoader = loader.build();
-  const documentLoader: vc.DocumentLoader = async (url) => {
-    if (!url.startsWith(`${TEST_PUBLIC_URL}/api/credentials/status/`)) return staticLoader(url);
-    const list = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
-    expect(list.statusCode).toBe(200);
-    return { contextUrl: null, documentUrl: url, document: list.json() as object };
-  };
-  return async (credential: object) => {
-    const result = await vc.verifyCredential({
-      credential: clone(credential) as Record<string, unknown>,
-      suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
-      documentLoader,
-      now: t.clock.now(),
-      checkStatus: (options) => checkStatus(options),
-    });
-    return result.verified && !result.statusResult?.results?.some((entry) => entry.status);
-  };
-}
 
 /** A fresh Ed25519 did:key with a signer, made with the library directly. */
 async function foreignKey() {
@@ -159,7 +124,7 @@ describe('issuing a credential', () => {
     issuerDid = json<IssuerResponse>(
       await t.app.inject({ method: 'GET', url: '/api/credentials/issuer' }),
     ).did;
-    verifyIndependently = await independentVerifier();
+    verifyIndependently = await independentVerifier(t);
   });
 
   it("builds the investor's subject from the profile: DID, identity, KYC status and vault wallets", async () => {
@@ -510,7 +475,7 @@ describe('revocation (W3C Bitstring Status List)', () => {
       issuer: t.app.container.credentials.issuerDid,
       credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation' },
     });
-    expect(await (await independentVerifier())(list)).toBe(true);
+    expect(await (await independentVerifier(t))(list)).toBe(true);
     for (const bad of ['0', 'x', '1.5', '99999999999'])
       expect((await t.app.inject({ method: 'GET', url: `/api/credentials/status/${bad}` })).statusCode).toBe(
         400,
@@ -519,7 +484,7 @@ describe('revocation (W3C Bitstring Status List)', () => {
 
   it('a revoked credential says so: through the API and to an independent verifier', async () => {
     const [revoked, kept] = [await holderWithCredential(), await holderWithCredential()];
-    const independent = await independentVerifier();
+    const independent = await independentVerifier(t);
     expect(await independent(revoked.issued.credential)).toBe(true);
 
     const admin = await createAdmin(t.app);

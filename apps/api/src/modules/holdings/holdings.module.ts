@@ -70,6 +70,7 @@ export function holdingsModule(
     name: 'holdings',
     holdings,
     routes: (app) => holdingsRoutes(app, holdings),
+    statement: { holdings: (userId) => holdings.statementHoldings(userId) },
   } satisfies FeatureModule & Record<string, unknown>;
 }
 

@@ -16,6 +16,7 @@ import type { TokenLedger } from '../chains/ledger.js';
 import { ledgerToken } from '../issuer/issuer.module.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { VaultService } from '../vault/vault.service.js';
+import type { StatementHolding } from '../statements/statement-source.js';
 import type { HoldingsRepo, HoldingTokenRow, OwnPurchaseRow } from './holdings.repo.js';
 
 /** How long one chain may take to answer all of a request's reads before its entries say 'timeout'. */
@@ -148,6 +149,26 @@ export class HoldingsService {
       }));
 
     return { holdings, attempts, totals: totals(holdings) };
+  }
+
+  /**
+   * Today's books per token and what the chains say (statements, ADR 74): the point the statement
+   * rolls back from. A token the books hold nothing of is left out; its lines still name it.
+   */
+  async statementHoldings(userId: string): Promise<StatementHolding[]> {
+    const positions = this.positions([], await this.deps.repo.bookedOf(userId));
+    const reads = await this.readBalances(positions);
+    return [...positions.values()].map(({ token, booked }) => ({
+      token: {
+        tokenId: token.id,
+        name: token.name,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        blockchain: token.blockchain,
+      },
+      booked,
+      chain: reads.get(token.id)?.value ?? null,
+    }));
   }
 
   /** Each vault address's native coin and the portal's tokens held there, read from the chains. */

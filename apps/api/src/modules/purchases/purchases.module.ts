@@ -60,6 +60,7 @@ export function purchasesModule(
     purchases,
     routes: (app) => purchasesRoutes(app, purchases),
     exports: { purchases: (userId) => purchases.myAssets(userId) },
+    statement: { lines: (userId, period) => purchases.statementLines(userId, period) },
     jobs: [defineJob(settleJob, ({ purchaseId }, job) => purchases.settle(purchaseId, job))],
   } satisfies FeatureModule & Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   dids,
@@ -345,6 +345,37 @@ export class PurchasesRepo {
   async owned(userId: string): Promise<OwnedPurchase[]> {
     this.preparedOwned ??= this.prepareOwned();
     return this.preparedOwned.execute({ userId });
+  }
+
+  /** The buyer's purchases completed in [from, to), oldest first, with their token (statements, ADR 74). */
+  async completedIn(userId: string, from: Date, to: Date) {
+    return this.db
+      .select({
+        id: purchases.id,
+        amount: purchases.amount,
+        costWei: purchases.costWei,
+        deliveryTxHash: purchases.deliveryTxHash,
+        vcCid: purchases.vcCid,
+        completedAt: purchases.completedAt,
+        token: {
+          tokenId: issuerTokens.id,
+          name: issuerTokens.name,
+          symbol: issuerTokens.symbol,
+          decimals: issuerTokens.decimals,
+          blockchain: issuerTokens.blockchain,
+        },
+      })
+      .from(purchases)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, purchases.tokenId))
+      .where(
+        and(
+          eq(purchases.userId, userId),
+          eq(purchases.status, 'COMPLETED'),
+          gte(purchases.completedAt, from),
+          lt(purchases.completedAt, to),
+        ),
+      )
+      .orderBy(asc(purchases.completedAt), asc(purchases.id));
   }
 
   async findIdempotent(userId: string, route: string, key: string) {

@@ -25,6 +25,7 @@ import type { PaymentLedger } from '../chains/ledger.js';
 import { SettlementError } from '../chains/chains.module.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { VaultService } from '../vault/vault.service.js';
+import type { StatementPeriod, StatementSection } from '../statements/statement-source.js';
 import {
   newPurchase,
   type Offer,
@@ -151,6 +152,23 @@ export class PurchasesService {
     const view = await this.deps.repo.findOwned(userId, purchaseId);
     if (!view) throw new DomainError('NOT_FOUND', messages.notFound);
     return this.response(view);
+  }
+
+  /** Statement lines (ADR 74): each purchase completed in the period adds its amount, paid in ETH. */
+  async statementLines(userId: string, period: StatementPeriod): Promise<StatementSection> {
+    const rows = await this.deps.repo.completedIn(userId, period.from, period.to);
+    return {
+      lines: rows.map((row) => ({
+        at: row.completedAt!,
+        kind: 'purchase',
+        token: row.token,
+        holdingChange: BigInt(row.amount),
+        value: { amount: BigInt(row.costWei), currency: 'ETH', decimals: 18 },
+        txHash: row.deliveryTxHash,
+        reference: row.id,
+        credentialId: row.vcCid,
+      })),
+    };
   }
 
   async myAssets(userId: string): Promise<InvestorAsset[]> {

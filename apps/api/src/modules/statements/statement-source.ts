@@ -3,7 +3,7 @@
  *
  * The statements module asks every module's `statement` source for one user and one period and
  * builds the statement from the answers: it never reads another feature's tables. A source is
- * called with a period that may end *now* (not the statement's end): the statement rolls the
+ * called with a period that ends far in the future (not the statement's end): the statement rolls the
  * books back from today's balances to the period's end and start with the `holdingChange` of
  * every line, so a source must return every line of the period it is asked for, not a page.
  */
