@@ -94,6 +94,8 @@ interface Issuer extends Registered {
   unlistedTokenId: string;
   listingId: string;
   redemptionWindowId?: string;
+  /** A distribution declared on the listed token, its record date far ahead (ADR 71). */
+  distributionId: string;
 }
 let A: Investor;
 /** X's offering document (ADR 73). */
@@ -213,7 +215,21 @@ async function seedIssuer(label: string): Promise<Issuer> {
   const unlisted = await deployedToken(t.app, account.user.id, { symbol: `${label}UL` });
   const second = await signIn(t.app, account);
   for (const token of [account.token, second]) ownerOfToken.set(token, `issuer ${label}`);
+  const declared = await t.app.inject({
+    method: 'POST',
+    url: `/api/issuer/tokens/${listedTokenId}/distributions`,
+    headers: { authorization: `Bearer ${account.token}`, 'idempotency-key': randomUUID() },
+    payload: {
+      basis: 'total',
+      amount: '0.000001',
+      currency: 'ETH',
+      recordDate: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+      paymentDate: new Date(t.clock.now().getTime() + 31 * 86_400_000).toISOString(),
+    },
+  });
+  expect(declared.statusCode, declared.body).toBe(201);
   return {
+    distributionId: json<{ distribution: { id: string } }>(declared).distribution.id,
     ...account,
     tokens: [account.token, second],
     sessionIds: await sessionIds(second),
@@ -602,6 +618,20 @@ function issuerAttempts(victim: Issuer): Attempt[] {
     // Another issuer's register is a token that does not exist to them (ADR 69).
     ...readable('/api/issuer/tokens/:id/register', token('register')),
     ...readable('/api/issuer/tokens/:id/register.csv', token('register.csv')),
+    // Another issuer's distributions: their token and their declarations do not exist (ADR 71).
+    ...readable('/api/issuer/tokens/:id/distributions', token('distributions')),
+    action('POST', 'distributions', {
+      basis: 'total',
+      amount: '0.000001',
+      currency: 'ETH',
+      recordDate: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString(),
+      paymentDate: new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString(),
+    }),
+    asRoute(
+      'POST',
+      '/api/issuer/distributions/:id/cancel',
+      `/api/issuer/distributions/${victim.distributionId}/cancel`,
+    ),
     action('PUT', 'rules', OPEN_RULES),
     // Another issuer's token has no documents to them: attaching, reading or removing is 404 (ADR 73).
     action('POST', 'documents', { name: 'Terms', contentType: 'application/pdf', data: PDF }),
@@ -656,7 +686,12 @@ const investorObjects = (who: Investor) => [
   who.did,
   who.eth,
 ];
-const issuerObjects = (who: Issuer) => [who.listedTokenId, who.unlistedTokenId, who.listingId];
+const issuerObjects = (who: Issuer) => [
+  who.listedTokenId,
+  who.unlistedTokenId,
+  who.listingId,
+  who.distributionId,
+];
 
 /** What an object route answers about the owner's own object, to show the attempt named a real one. */
 const OWN_ANSWER: Record<string, number> = { GET: 200, HEAD: 200 };
@@ -956,6 +991,17 @@ describe('Z4: extra properties on every body', () => {
               { fromHolderId: A.user.id, toHolderId: null, amount: '1', reason: 'x' },
             ],
             ['POST', 'recover', { holderId: A.user.id, newAddress: A.eth, reason: 'mass assignment' }],
+            [
+              'POST',
+              'distributions',
+              {
+                basis: 'total',
+                amount: '0.000001',
+                currency: 'ETH',
+                recordDate: deadline,
+                paymentDate: deadline,
+              },
+            ],
           ] as const
         ).map(([method, path, body]) => [
           `${method} /api/issuer/tokens/:id/${path}`,

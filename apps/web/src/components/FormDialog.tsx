@@ -16,6 +16,8 @@ export function FormDialog(props: {
   submitLabel: string;
   cancelLabel: string;
   busy: boolean;
+  /** The submit button stays disabled while the form cannot be sent. */
+  invalid?: boolean;
   error?: ReactNode;
   onSubmit: () => void;
   onClose: () => void;
@@ -49,7 +51,12 @@ export function FormDialog(props: {
         <AppButton variant="ghost" onClick={close} disabled={props.busy}>
           {props.cancelLabel}
         </AppButton>
-        <AppButton type="submit" form={`${id}-form`} loading={props.busy}>
+        <AppButton
+          type="submit"
+          form={`${id}-form`}
+          loading={props.busy}
+          disabled={props.busy || props.invalid}
+        >
           {props.submitLabel}
         </AppButton>
       </DialogActions>

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
+import { IncomeCard } from '../../distributions';
 import { eth } from '../api/amounts';
 import { useHoldings } from '../api/holdings';
 import { AllocationChart } from './AllocationChart';
@@ -63,6 +64,7 @@ export function PortfolioTab() {
             </CardContent>
           </Card>
         </Box>
+        <IncomeCard />
         <Typography variant="h6" component="h3">
           {t('portfolio.holdings')}
         </Typography>

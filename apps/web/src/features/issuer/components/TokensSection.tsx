@@ -16,6 +16,7 @@ import { shortenAddress } from '../../../lib/format';
 import { useIssuerTokens } from '../api/tokens';
 import { SectionCard } from '../../../components/SectionCard';
 import { CompliancePanel } from '../../compliance';
+import { DistributionsDialog } from '../../distributions';
 import { OfferingDocumentsDialog } from '../../offering-documents';
 import { RedemptionWindowsDialog } from '../../redemptions';
 import { RegisterDialog } from '../../register';
@@ -30,6 +31,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
   const tokens = useIssuerTokens();
   const [managing, setManaging] = useState<IssuerToken>();
   const [reading, setReading] = useState<IssuerToken>();
+  const [paying, setPaying] = useState<IssuerToken>();
   const [redeeming, setRedeeming] = useState<IssuerToken>();
   const [documenting, setDocumenting] = useState<IssuerToken>();
   return (
@@ -53,6 +55,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
           t('issuer.tokens.contract'),
           t('issuer.tokens.compliance'),
           t('register.title'),
+          t('distributions.open'),
           t('redemptions.issuer.column'),
           t('offeringDocuments.title'),
         ]}
@@ -139,6 +142,19 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
                 <AppButton
                   size="sm"
                   variant="outline"
+                  onClick={() => setPaying(token)}
+                  aria-label={t('distributions.openOf', { name: token.name })}
+                  data-testid="distributions-open"
+                >
+                  {t('distributions.open')}
+                </AppButton>
+              )}
+            </TableCell>
+            <TableCell>
+              {token.status === 'DEPLOYED' && (
+                <AppButton
+                  size="sm"
+                  variant="outline"
                   onClick={() => setRedeeming(token)}
                   aria-label={t('redemptions.issuer.openOf', { name: token.name })}
                   data-testid="redemptions-open"
@@ -165,6 +181,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
       </SectionCard>
       {managing && <CompliancePanel token={managing} onClose={() => setManaging(undefined)} />}
       {reading && <RegisterDialog token={reading} onClose={() => setReading(undefined)} />}
+      {paying && <DistributionsDialog token={paying} onClose={() => setPaying(undefined)} />}
       {redeeming && <RedemptionWindowsDialog token={redeeming} onClose={() => setRedeeming(undefined)} />}
       {documenting && (
         <OfferingDocumentsDialog token={documenting} onClose={() => setDocumenting(undefined)} />

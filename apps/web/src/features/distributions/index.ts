@@ -1,0 +1,4 @@
+/** The distributions feature's public entry: other features import from here only (docs/architecture.md, "Boundaries"). */
+export { DistributionsDialog } from './components/DistributionsDialog';
+export { IncomeCard } from './components/IncomeChart';
+export { useIncome } from './api/distributions';
