@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppButton } from '../../../components/AppButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { HoldingCredentialsSection } from '../../holding-credentials';
+import { StatementsButton } from '../../statements';
 import { RedemptionsSection } from '../../redemptions';
 import { useHoldings } from '../api/holdings';
 import { AttemptsList } from './AttemptsList';
@@ -42,6 +44,11 @@ export function AssetsTab() {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         {holdings.length === 0 ? <NoAssets /> : <HoldingCards holdings={holdings} />}
         <RedemptionsSection />
+        {holdings.length > 0 && (
+          <HoldingCredentialsSection
+            tokens={holdings.map(({ token, booked }) => ({ ...token, balance: booked }))}
+          />
+        )}
         {inProgress.length > 0 && (
           <AttemptsList
             attempts={inProgress}
@@ -68,14 +75,17 @@ export function AssetsTab() {
         title={t('assets.title')}
         subtitle={t('assets.subtitle')}
         action={
-          <AppButton
-            variant="outline"
-            startIcon={<Refresh />}
-            loading={query.isRefetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('assets.refresh')}
-          </AppButton>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <StatementsButton />
+            <AppButton
+              variant="outline"
+              startIcon={<Refresh />}
+              loading={query.isRefetching}
+              onClick={() => void query.refetch()}
+            >
+              {t('assets.refresh')}
+            </AppButton>
+          </Box>
         }
       />
       {body()}
