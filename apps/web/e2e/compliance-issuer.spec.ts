@@ -41,9 +41,14 @@ test('an issuer sets a rule, freezes a holder and recovers a wallet in the conso
   await submitSignIn(page, issuer.email, '/issuer/login');
   await expect(page).toHaveURL(/\/issuer$/);
   const panel = await openPanel(page, name);
-  const holderRow = panel.getByTestId('holder-row').filter({ hasText: holder.email });
+  // The token's one holder, as the register names them: an identity key, never their e-mail (ADR 69).
+  const holderRow = panel.getByTestId('holder-row');
+  await expect(holderRow).toHaveCount(1);
   await expect(holderRow).toContainText(`5 ${symbol}`);
   await expect(holderRow).toContainText('Germany');
+  await expect(panel).not.toContainText(holder.email);
+  const who = (await holderRow.getByTestId('register-key').textContent())!;
+  expect(who).toMatch(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/);
 
   // A rule: at most 50 tokens per investor.
   const rules = panel.getByRole('form', { name: 'Rules' });
@@ -62,8 +67,8 @@ test('an issuer sets a rule, freezes a holder and recovers a wallet in the conso
   );
 
   // Freeze 2 of the holder's 5.
-  await holderRow.getByRole('button', { name: `Freeze the tokens of ${holder.email}` }).click();
-  let dialog = page.getByRole('dialog', { name: `Freeze tokens of ${holder.email}` });
+  await holderRow.getByRole('button', { name: `Freeze the tokens of ${who}` }).click();
+  let dialog = page.getByRole('dialog', { name: `Freeze tokens of ${who}` });
   await dialog.getByRole('button', { name: 'Freeze' }).click();
   await expect(dialog).toContainText('Please give a reason');
   await dialog.getByRole('textbox', { name: `Amount kept frozen (${symbol})` }).fill('2');
@@ -75,8 +80,8 @@ test('an issuer sets a rule, freezes a holder and recovers a wallet in the conso
   await expect(holderRow.getByTestId('holder-frozen')).toHaveText(`2 ${symbol}`);
 
   // Recover the holding to the wallet the holder linked.
-  await holderRow.getByRole('button', { name: `Recover the wallet of ${holder.email}` }).click();
-  dialog = page.getByRole('dialog', { name: `Recover the wallet of ${holder.email}` });
+  await holderRow.getByRole('button', { name: `Recover the wallet of ${who}` }).click();
+  dialog = page.getByRole('dialog', { name: `Recover the wallet of ${who}` });
   await dialog.getByRole('textbox', { name: /New address/ }).fill(spare);
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Lost device');
   await dialog.getByRole('button', { name: 'Recover wallet' }).click();

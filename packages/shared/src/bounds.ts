@@ -31,6 +31,8 @@ export const AMOUNT_MAX = 100;
 export const CID_MAX = 200;
 /** A DID or DID URL (did:key is 56, a fragment doubles it); purchase requests accept 300. */
 export const DID_MAX = 300;
+/** The identity registry's key: 0x + an HMAC-SHA256 of the DID in hex (ADR 61). */
+export const IDENTITY_KEY_MAX = 66;
 /** A URL the portal builds (explorer pages, gateway and share links) or a provider names. */
 export const URL_MAX = 2048;
 /** A sentence of messages.ts, with any name or amount it quotes. */
@@ -115,3 +117,9 @@ export const linkAnswer = (max = URL_MAX) =>
     .string()
     .max(max)
     .regex(/^(?:(?:[A-Za-z][A-Za-z0-9+.-]*:|\/)\S*)?$/);
+
+/** An identity registry key as answers carry it (register of holders, compliance panel). */
+export const identityKeyAnswer = z
+  .string()
+  .max(IDENTITY_KEY_MAX)
+  .regex(/^0x[0-9a-f]+$/);

@@ -3,9 +3,10 @@ import {
   addressAnswer,
   COUNTRY_CODE,
   decimalAnswer,
-  emailAnswer,
+  identityKeyAnswer,
   linkAnswer,
   outsideTextAnswer,
+  PERSON_NAME_MAX,
   textAnswer,
   timestampAnswer,
   txHashAnswer,
@@ -196,7 +197,9 @@ export const TokenActionSchema = z
     status: z.enum(TOKEN_ACTION_STATUSES),
     /** The holder concerned, when the action concerns one (the issuer sees it; the holder sees their own). */
     holderId: z.uuid().nullable(),
-    holderEmail: emailAnswer(320).nullable(),
+    /** The holder as the register shows them (ADR 69): identity key, and name only while they consent. */
+    holderIdentityKey: identityKeyAnswer.nullable(),
+    holderName: textAnswer(PERSON_NAME_MAX).nullable(),
     amount: decimalAnswer(90).nullable(),
     reason: textAnswer(500),
     txHash: txHashAnswer(200).nullable(),
@@ -209,7 +212,9 @@ export type TokenActionView = z.infer<typeof TokenActionSchema>;
 export const TokenHolderSchema = z
   .object({
     holderId: z.uuid(),
-    email: emailAnswer(320),
+    /** As in the register of holders (ADR 69): never the holder's e-mail, a name only by consent. */
+    identityKey: identityKeyAnswer.nullable(),
+    name: textAnswer(PERSON_NAME_MAX).nullable(),
     address: addressAnswer(100),
     /** As the KYC provider reported it. */
     country: outsideTextAnswer(3).nullable(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { decimalAnswer, PERSON_NAME_MAX, textAnswer, timestampAnswer, txHashAnswer } from './bounds.js';
+import {
+  decimalAnswer,
+  identityKeyAnswer,
+  PERSON_NAME_MAX,
+  textAnswer,
+  timestampAnswer,
+  txHashAnswer,
+} from './bounds.js';
 import { CHAIN_FAMILIES } from './chain-families.js';
 import { HoldingTokenSchema, unitsAnswer } from './holdings.js';
 import { TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from './issuer.js';
@@ -13,8 +20,6 @@ import { TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from './issuer.js';
 export const REGISTER_HOLDERS_MAX = 1000;
 /** The purchases listed under one holder (the newest); the count covers them all. */
 export const REGISTER_ACQUISITIONS_MAX = 100;
-/** The registry's identity key: 0x + an HMAC-SHA256 in hex (ADR 61). */
-export const IDENTITY_KEY_MAX = 66;
 
 export const RegisterParamsSchema = z.object({ id: z.uuid() });
 
@@ -32,11 +37,7 @@ export type RegisterAcquisition = z.infer<typeof RegisterAcquisitionSchema>;
 export const RegisterHolderSchema = z
   .object({
     /** The identity registry's key; null for a holder never registered (a token from before ADR 61). */
-    identityKey: z
-      .string()
-      .max(IDENTITY_KEY_MAX)
-      .regex(/^0x[0-9a-f]+$/)
-      .nullable(),
+    identityKey: identityKeyAnswer.nullable(),
     /** The holder's name: to an issuer only while the holder consents, to an admin always. */
     name: textAnswer(PERSON_NAME_MAX).nullable(),
     /** Whether the identity's verification is valid now. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  accountSettings,
   accreditations,
   dids,
   identityRegistrations,
@@ -31,6 +32,11 @@ export interface Before {
   createdAt: Date;
   id: string;
 }
+
+/** The holder's name where they let issuers see it, otherwise null (ADR 69). */
+const consentedName = sql<
+  string | null
+>`case when ${accountSettings.showNameToIssuers} then ${users.name} end`;
 
 export class ComplianceRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -149,11 +155,13 @@ export class ComplianceRepo {
     return row;
   }
 
+  /** A token's holders with their names as an issuer may see them: only while they consent (ADR 69). */
   async holdingsOfToken(tokenId: string) {
     return this.db
-      .select({ holding: tokenHoldings, email: users.email })
+      .select({ holding: tokenHoldings, name: consentedName })
       .from(tokenHoldings)
       .innerJoin(users, eq(users.id, tokenHoldings.userId))
+      .leftJoin(accountSettings, eq(accountSettings.userId, tokenHoldings.userId))
       .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.balance, '0')))
       .orderBy(desc(tokenHoldings.balance), tokenHoldings.address)
       .limit(1000);
@@ -390,9 +398,11 @@ export class ComplianceRepo {
 
   async actionsOfToken(tokenId: string) {
     return this.db
-      .select({ action: tokenActions, email: users.email })
+      .select({ action: tokenActions, name: consentedName, identityKey: identityRegistrations.identityKey })
       .from(tokenActions)
       .leftJoin(users, eq(users.id, tokenActions.holderId))
+      .leftJoin(accountSettings, eq(accountSettings.userId, tokenActions.holderId))
+      .leftJoin(identityRegistrations, eq(identityRegistrations.userId, tokenActions.holderId))
       .where(eq(tokenActions.tokenId, tokenId))
       .orderBy(desc(tokenActions.createdAt))
       .limit(200);

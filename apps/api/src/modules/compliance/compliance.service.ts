@@ -568,12 +568,13 @@ export class ComplianceService {
       rules: stored?.rules ?? OPEN_RULES,
       paused: stored?.paused ?? false,
       holderCount: holdings.length,
-      holders: holdings.map(({ holding, email }) => {
+      holders: holdings.map(({ holding, name }) => {
         const registration = registrations.get(holding.userId);
         const verified = this.isVerified(registration);
         return {
           holderId: holding.userId,
-          email,
+          identityKey: registration?.identityKey ?? null,
+          name,
           address: holding.address,
           country: registration?.country ?? null,
           accredited: registration?.accredited ?? false,
@@ -588,7 +589,7 @@ export class ComplianceService {
           }),
         };
       }),
-      actions: actions.map(({ action, email }) => this.toAction(token, action, email)),
+      actions: actions.map(({ action, ...holder }) => this.toAction(token, action, holder)),
     };
   }
 
@@ -714,7 +715,7 @@ export class ComplianceService {
     const token = await this.deps.issuer.ownedToken(issuerId, tokenId);
     if (key) {
       const earlier = await this.deps.repo.actionByKey(token.id, issuerId, key);
-      if (earlier) return this.toAction(token, earlier, null);
+      if (earlier) return this.toAction(token, earlier);
     }
     if (token.status !== 'DEPLOYED' || !token.contractAddress)
       throw new DomainError('CONFLICT', messages.complianceTokenNotDeployed);
@@ -739,7 +740,7 @@ export class ComplianceService {
       return inserted;
     });
     this.deps.jobs.notify();
-    return this.toAction(token, row, null);
+    return this.toAction(token, row);
   }
 
   private async holderOf(token: TokenRow, holderId: string) {
@@ -943,13 +944,19 @@ export class ComplianceService {
     return { identities: registrations.length, holdings: books.length, problems };
   }
 
-  private toAction(token: TokenRow, row: ActionRow, email: string | null): TokenActionView {
+  private toAction(
+    token: TokenRow,
+    row: ActionRow,
+    // Who the action concerned, as the issuer may see them (not echoed when the action is requested).
+    holder: { identityKey: string | null; name: string | null } = { identityKey: null, name: null },
+  ): TokenActionView {
     return {
       id: row.id,
       action: row.action as TokenAction,
       status: row.status,
       holderId: row.holderId,
-      holderEmail: email,
+      holderIdentityKey: holder.identityKey,
+      holderName: holder.name,
       amount: row.amount === null ? null : formatUnits(BigInt(row.amount), token.decimals),
       reason: row.reason,
       txHash: row.txHash,

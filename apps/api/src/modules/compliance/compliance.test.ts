@@ -220,6 +220,24 @@ describe('the issuer enforces', () => {
     ).toMatchObject({ balance: 5n, frozen: 5n });
     expect((await overview(token.id)).holders[0]).toMatchObject({ balance: '5', frozen: '5' });
 
+    // The issuer knows the holder as the register does (ADR 69): an identity key, never the
+    // e-mail, and the name only once the holder consents.
+    const seen = await overview(token.id);
+    expect(seen.holders[0]).toMatchObject({
+      identityKey: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      name: null,
+    });
+    expect(seen.actions.find((action) => action.reason === 'Court order 17')).toMatchObject({
+      holderIdentityKey: seen.holders[0]!.identityKey,
+      holderName: null,
+    });
+    expect(JSON.stringify(seen)).not.toContain(buyer.email);
+    await callApi(t.app, 'POST', '/api/settings/privacy', buyer, { showNameToIssuers: true });
+    const consented = await overview(token.id);
+    expect(consented.holders[0]!.name).toBe('Test Investor');
+    expect(consented.actions[0]!.holderName).toBe('Test Investor');
+    await callApi(t.app, 'POST', '/api/settings/privacy', buyer, { showNameToIssuers: false });
+
     // A wallet of someone else is refused; one the investor linked is accepted.
     const stranger = privateKeyToAccount(generatePrivateKey()).address;
     const wrong = await act(token.id, 'recover', {

@@ -12,7 +12,9 @@ beforeEach(() => localStorage.setItem('authToken', 'cookie_session'));
 const token = { id: '7f0e2d1c-3b4a-4a59-8e7d-6c5b4a392817', name: 'Harbour Offices', symbol: 'HRBR' };
 const alice = {
   holderId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-  email: 'alice@portal.test',
+  // Alice lets issuers see her name; Bob does not, so he is his identity key (ADR 69).
+  identityKey: `0x${'a1'.repeat(32)}`,
+  name: 'Alice Martin',
   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   country: 'FRA',
   accredited: true,
@@ -24,7 +26,8 @@ const alice = {
 const bob = {
   ...alice,
   holderId: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
-  email: 'bob@portal.test',
+  identityKey: `0x${'b2'.repeat(32)}`,
+  name: null,
   country: 'DEU',
 };
 
@@ -33,7 +36,8 @@ const action = (change: Partial<TokenActionView> = {}): TokenActionView => ({
   action: 'frozen',
   status: 'DONE',
   holderId: alice.holderId,
-  holderEmail: alice.email,
+  holderIdentityKey: alice.identityKey,
+  holderName: alice.name,
   amount: '10',
   reason: 'Court order',
   txHash: `0x${'cd'.repeat(32)}`,
@@ -67,9 +71,11 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
   it('shows the holders and the action log with its transaction link', async () => {
     stubFetch(() => json(200, complianceAnswer()));
     renderPanel();
-    const [first] = await screen.findAllByTestId('holder-row');
+    const [first, second] = await screen.findAllByTestId('holder-row');
+    expect(second).toHaveTextContent('0xb2b2…b2b2');
     for (const text of [
-      'alice@portal.test',
+      'Alice Martin',
+      '0xa1a1…a1a1',
       '0x7099…79C8',
       'France',
       'Yes',
@@ -81,6 +87,7 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
     const [logged] = screen.getAllByTestId('action-row');
     expect(logged).toHaveTextContent('Frozen');
     expect(logged).toHaveTextContent('Court order');
+    expect(logged).toHaveTextContent('Alice Martin');
     expect(within(logged!).getByTestId('action-status')).toHaveTextContent('Done');
     expect(
       within(logged!).getByRole('link', {
@@ -138,7 +145,8 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
             txHash: null,
             explorerUrl: null,
             holderId: null,
-            holderEmail: null,
+            holderIdentityKey: null,
+            holderName: null,
             amount: null,
             reason: 'Rules changed',
           }),
@@ -157,7 +165,8 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
               action: 'rules-changed',
               status: done ? 'DONE' : 'PENDING',
               holderId: null,
-              holderEmail: null,
+              holderIdentityKey: null,
+              holderName: null,
               amount: null,
             }),
           ],
@@ -203,8 +212,8 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
     const user = userEvent.setup();
     renderPanel();
     await screen.findAllByTestId('holder-row');
-    await user.click(screen.getByRole('button', { name: 'Freeze the tokens of alice@portal.test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Freeze tokens of alice@portal.test' });
+    await user.click(screen.getByRole('button', { name: 'Freeze the tokens of Alice Martin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Freeze tokens of Alice Martin' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount kept frozen (HRBR)' }), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Freeze' }));
     expect(dialog).toHaveTextContent('The amount is larger than the holding.');
@@ -233,10 +242,10 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
     const user = userEvent.setup();
     renderPanel();
     await screen.findAllByTestId('holder-row');
-    await user.click(screen.getByRole('button', { name: 'Force a transfer from alice@portal.test' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Forced transfer from alice@portal.test' });
+    await user.click(screen.getByRole('button', { name: 'Force a transfer from Alice Martin' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Forced transfer from Alice Martin' });
     await user.click(within(dialog).getByRole('combobox', { name: 'To' }));
-    await user.click(await screen.findByRole('option', { name: 'bob@portal.test' }));
+    await user.click(await screen.findByRole('option', { name: '0xb2b2…b2b2' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount (HRBR)' }), '0');
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Estate');
     await user.click(within(dialog).getByRole('button', { name: 'Forced transfer' }));
@@ -246,8 +255,8 @@ describe('the compliance panel (docs/product.md §4.12)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Forced transfer' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Recover the wallet of alice@portal.test' }));
-    dialog = await screen.findByRole('dialog', { name: 'Recover the wallet of alice@portal.test' });
+    await user.click(screen.getByRole('button', { name: 'Recover the wallet of Alice Martin' }));
+    dialog = await screen.findByRole('dialog', { name: 'Recover the wallet of Alice Martin' });
     await user.click(within(dialog).getByRole('textbox', { name: /New address/ }));
     await user.paste(alice.address);
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Lost key');

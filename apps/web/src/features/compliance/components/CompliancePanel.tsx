@@ -20,6 +20,7 @@ import { WideDialog } from '../../../components/WideDialog';
 import { useMessage } from '../../../i18n/use-message';
 import { countryName } from '../../../lib/country-name';
 import { formatDateTime, shortenAddress } from '../../../lib/format';
+import { HolderIdentity, holderLabel } from '../../register';
 import { useTokenCompliance, type TokenCompliance } from '../api/compliance';
 import { longDate } from '../api/eligibility-text';
 import { HolderActionDialog, PauseDialog, type HolderActionKind } from './HolderDialogs';
@@ -70,7 +71,7 @@ function HoldersSection({
       title={t('compliance.holders.title', { count: data.holderCount })}
       action={null}
       columns={[
-        t('compliance.holders.email'),
+        t('compliance.holders.holder'),
         t('compliance.holders.address'),
         t('compliance.holders.country'),
         t('compliance.holders.accredited'),
@@ -89,8 +90,8 @@ function HoldersSection({
     >
       {data.holders.map((holder) => (
         <TableRow key={holder.holderId} data-testid="holder-row">
-          <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-            <Ltr>{holder.email}</Ltr>
+          <TableCell component="th" scope="row">
+            <HolderIdentity holder={holder} />
           </TableCell>
           <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={holder.address}>
             <Ltr>{shortenAddress(holder.address)}</Ltr>
@@ -115,7 +116,7 @@ function HoldersSection({
                   size="small"
                   variant="outlined"
                   onClick={() => onAct(kind, holder)}
-                  aria-label={t(`compliance.holders.${kind}Of`, { email: holder.email })}
+                  aria-label={t(`compliance.holders.${kind}Of`, { holder: holderLabel(holder) })}
                 >
                   {t(`compliance.holders.${kind}`)}
                 </Button>
@@ -157,7 +158,11 @@ function ActionLog({ data }: { data: TokenCompliance }) {
             {t(`compliance.actions.${action.action}`)}
           </TableCell>
           <TableCell>
-            <Ltr>{action.holderEmail ?? '—'}</Ltr>
+            {action.holderIdentityKey || action.holderName ? (
+              <HolderIdentity holder={{ identityKey: action.holderIdentityKey, name: action.holderName }} />
+            ) : (
+              '—'
+            )}
           </TableCell>
           <TableCell>{action.amount ?? '—'}</TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{action.reason}</TableCell>

@@ -10,6 +10,7 @@ import { useNotify } from '../../../components/Notifier';
 import { TextInput } from '../../../components/TextInput';
 import { useMessage } from '../../../i18n/use-message';
 import { ApiError } from '../../../lib/api-client';
+import { holderLabel } from '../../register';
 import { useComplianceAction, type ComplianceAction } from '../api/compliance';
 import { AMOUNT, compareDecimal } from '../api/decimal';
 import { REASON_MAX, ReasonField } from './ReasonField';
@@ -112,7 +113,7 @@ export function HolderActionDialog({
 
   return (
     <FormDialog
-      title={t(`compliance.holders.${kind}Title`, { email: holder.email })}
+      title={t(`compliance.holders.${kind}Title`, { holder: holderLabel(holder) })}
       submitLabel={t(`compliance.holders.${kind}`)}
       cancelLabel={t('common.cancel')}
       busy={act.isPending}
@@ -142,7 +143,7 @@ export function HolderActionDialog({
           <MenuItem value={TREASURY}>{t('compliance.holders.treasury')}</MenuItem>
           {others.map((other) => (
             <MenuItem key={other.holderId} value={other.holderId}>
-              {other.email}
+              {holderLabel(other)}
             </MenuItem>
           ))}
         </TextField>

@@ -9,57 +9,19 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUnits } from '@portal/shared/money';
-import type { Register, RegisterHolder } from '@portal/shared/register';
+import type { Register } from '@portal/shared/register';
 import { AppButton } from '../../../components/AppButton';
-import { CopyButton } from '../../../components/CopyButton';
 import { Detail } from '../../../components/Detail';
 import { useNotify } from '../../../components/Notifier';
 import { SectionCard } from '../../../components/SectionCard';
 import { useMessage } from '../../../i18n/use-message';
-import { formatDate, formatDateTime, formatPercent, shortenAddress } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPercent } from '../../../lib/format';
 import { downloadRegisterCsv, useRegister, type RegisterScope } from '../api/register';
+import { HolderIdentity, holderLabel } from './HolderIdentity';
 
 const units = (value: string, decimals: number) => formatUnits(BigInt(value), decimals);
 /** Amounts and keys read left to right in every language. */
 const ltr = { dir: 'ltr' as const, style: { fontVariantNumeric: 'tabular-nums' } };
-
-/** The holder's name where shown, else their identity key, shortened with the full value to copy. */
-function HolderName({ holder }: { holder: RegisterHolder }) {
-  const { t } = useTranslation();
-  const key = holder.identityKey;
-  return (
-    <Stack sx={{ minWidth: 0 }}>
-      {holder.name && (
-        <Box component="span" sx={{ fontWeight: 600 }}>
-          {holder.name}
-        </Box>
-      )}
-      {key ? (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          <Box
-            component="span"
-            title={key}
-            dir="ltr"
-            sx={{ fontFamily: 'monospace' }}
-            data-testid="register-key"
-          >
-            {shortenAddress(key)}
-          </Box>
-          <CopyButton value={key} label={t('register.copyKey')} />
-        </Box>
-      ) : (
-        <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
-          {t('register.unregistered')}
-        </Typography>
-      )}
-      {!holder.verified && (
-        <Typography variant="caption" component="span" sx={{ color: 'warning.dark' }}>
-          {t('register.notVerified')}
-        </Typography>
-      )}
-    </Stack>
-  );
-}
 
 function Totals({ register }: { register: Register }) {
   const { t } = useTranslation();
@@ -162,13 +124,12 @@ export function RegisterTable({ scope, tokenId }: { scope: RegisterScope; tokenI
           const id = holder.identityKey ?? `row-${index}`;
           const expanded = open === id;
           const { decimals } = register.token;
-          const who =
-            holder.name ?? (holder.identityKey ? shortenAddress(holder.identityKey) : String(index + 1));
+          const who = holderLabel(holder) ?? String(index + 1);
           return (
             <Fragment key={id}>
               <TableRow data-testid="register-row">
                 <TableCell component="th" scope="row">
-                  <HolderName holder={holder} />
+                  <HolderIdentity holder={holder} />
                 </TableCell>
                 <TableCell>
                   <span {...ltr}>{units(holder.balance, decimals)}</span>
