@@ -32,6 +32,8 @@ export const postgresSuites = [
   'src/modules/faucet/faucet.concurrency.test.ts',
   // Redemptions: racing requests never lock more than the free balance, settlement resumes (ADR 72).
   'src/modules/redemptions/*.test.ts',
+  // Distributions: keyed batches, a resume after a crash pays nobody twice (ADR 71).
+  'src/modules/distributions/*.test.ts',
 ];
 
 export default defineProject({

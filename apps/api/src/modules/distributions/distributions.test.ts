@@ -216,4 +216,43 @@ describe('paying', () => {
     expect(report.problems).toEqual([]);
     expect(report.batches).toBe(2);
   }, 60_000);
+
+  it('resumes after a crash between sending a batch and recording it, without paying twice', async () => {
+    const service = t.app.container.distributions as unknown as { deps: { fault?: (point: string) => void } };
+    const fault = service.deps.fault;
+    let crashed = 0;
+    // What kill -9 leaves at this point: the batch's transaction signed, stored, broadcast and its
+    // hash journaled, the batch not recorded paid, the job not done (ADR 71).
+    service.deps.fault = (point) => {
+      if (point === 'distribution.batch.sent' && crashed++ === 0) throw new Error('killed');
+    };
+    try {
+      const response = await declare({
+        basis: 'total',
+        amount: '6',
+        currency: 'tUSD',
+        recordDate: at(0),
+        paymentDate: at(0),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = json<{ distribution: Distribution }>(response).distribution;
+      const before = [await tusdOf(alice.eth), await tusdOf(bob.eth)];
+      t.app.container.jobs.notify();
+      await eventually(
+        () => Promise.resolve(crashed),
+        (count) => count > 0,
+        'the crash',
+      );
+      expect((await statusOf(id)).status).toBe('paying');
+      // The job retries after its back-off: the same stored transaction is found, not a second one.
+      const paid = await reach(id, 'paid', 60_000);
+      expect(paid).toMatchObject({ paid: '6000000', remainder: '0' });
+      expect((await tusdOf(alice.eth)) - before[0]!).toBe(4_000_000n);
+      expect((await tusdOf(bob.eth)) - before[1]!).toBe(2_000_000n);
+      const report = await t.app.container.distributions.reconcile();
+      expect(report.problems).toEqual([]);
+    } finally {
+      service.deps.fault = fault;
+    }
+  }, 60_000);
 });
