@@ -30,6 +30,9 @@ export const postgresSuites = [
   'src/modules/auth/auth.register.test.ts',
   // The faucet's daily limit counted in one row under racing requests (ADR 70).
   'src/modules/faucet/faucet.concurrency.test.ts',
+  // Offering documents: one operation per name (a partial unique index), the acknowledgement checked
+  // before a purchase reserves anything (ADR 73).
+  'src/modules/offering-documents/offering-documents.test.ts',
   // Redemptions: racing requests never lock more than the free balance, settlement resumes (ADR 72).
   'src/modules/redemptions/*.test.ts',
   // Distributions: keyed batches, a resume after a crash pays nobody twice (ADR 71).
