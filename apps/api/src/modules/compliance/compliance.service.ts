@@ -294,7 +294,6 @@ export class ComplianceService {
     await this.deps.repo.with(tx).addToHolding({ tokenId: token.id, ...holder, lockedUntil: null });
   }
 
-  /** The holder's position in each token they hold, for My Assets. */
   /**
    * Statement lines (ADR 74): a forced transfer takes from its source holder and gives to its
    * receiver; the books change when the action is done, so that is its date.
@@ -318,6 +317,7 @@ export class ComplianceService {
     };
   }
 
+  /** The holder's position in each token they hold, for My Assets. */
   async holdings(userId: string): Promise<Map<string, HoldingState>> {
     const [rows, registration] = await Promise.all([
       this.deps.repo.heldTokens(userId),
