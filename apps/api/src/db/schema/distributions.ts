@@ -3,7 +3,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -11,11 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { issuerTokens } from './market.js';
+import { issuerTokens, units } from './market.js';
 import { users } from './users.js';
-
-/** Integers in base units: numeric(78,0) holds any uint256. */
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /**
  * Distributions (dividends, coupons, yield) an issuer declares on a token (ADR 71): written with

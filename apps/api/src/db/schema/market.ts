@@ -14,7 +14,7 @@ import {
 import { users } from './users.js';
 
 /** Amounts are integers in base units (token base units, wei): numeric(78,0) holds any uint256. */
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+export const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /** An issuer's token, deployed by a job to the issuer's own vault address on the token's chain. */
 export const issuerTokens = pgTable(
