@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { linkAnswer, timestampAnswer, txHashAnswer, textAnswer, LABEL_MAX, MESSAGE_MAX } from './bounds.js';
+import {
+  linkAnswer,
+  timestampAnswer,
+  txHashAnswer,
+  textAnswer,
+  LABEL_MAX,
+  MESSAGE_MAX,
+  TIMESTAMP_MAX,
+} from './bounds.js';
 import { unitsAnswer } from './holdings.js';
 import { messages } from './messages.js';
 import { DECIMAL, parseUnits } from './money.js';
@@ -55,7 +63,8 @@ export function allocate(
   return { shares, total, paid, remainder: total - paid };
 }
 
-const isoDate = (message: string) => z.iso.datetime({ offset: true, error: message });
+const isoDate = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).max(TIMESTAMP_MAX, message);
 
 export const DistributionParamsSchema = z.object({ id: z.uuid(messages.issuerTokenNotFound) });
 export const DistributionIdParamsSchema = z.object({ id: z.uuid(messages.distributionNotFound) });
