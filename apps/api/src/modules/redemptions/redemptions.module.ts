@@ -47,6 +47,8 @@ export function redemptionsModule(
     name: 'redemptions',
     redemptions,
     routes: (app) => redemptionsRoutes(app, redemptions),
+    // Redemptions change holdings, so the statement needs their lines (ADR 74).
+    statement: { lines: (userId, period) => redemptions.statementLines(userId, period) },
     jobs: [
       defineJob(lockJob, async ({ requestId }) => void (await redemptions.lock(requestId))),
       defineJob(cancelJob, ({ requestId }) => redemptions.unlock(requestId)),

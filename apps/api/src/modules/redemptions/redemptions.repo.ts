@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { REDEMPTIONS_LISTED } from '@portal/shared/redemptions';
 import type { DbOrTx } from '../../db/client.js';
 import { issuerTokens, redemptionRequests, redemptionWindows, tokenHoldings } from '../../db/schema/index.js';
@@ -203,6 +203,27 @@ export class RedemptionsRepo {
       .where(and(eq(redemptionRequests.id, id), inArray(redemptionRequests.status, from)))
       .returning();
     return row;
+  }
+
+  /** The user's requests made, cancelled or settled in [from, to) (statements, ADR 74). */
+  async statementRows(userId: string, from: Date, to: Date) {
+    const { createdAt, updatedAt, status } = redemptionRequests;
+    return this.db
+      .select({ request: redemptionRequests, window: redemptionWindows, token: issuerTokens })
+      .from(redemptionRequests)
+      .innerJoin(redemptionWindows, eq(redemptionWindows.id, redemptionRequests.windowId))
+      .innerJoin(issuerTokens, eq(issuerTokens.id, redemptionWindows.tokenId))
+      .where(
+        and(
+          eq(redemptionRequests.userId, userId),
+          ne(status, 'FAILED'),
+          or(
+            and(gte(createdAt, from), lt(createdAt, to)),
+            and(inArray(status, ['CANCELLED', 'SETTLED']), gte(updatedAt, from), lt(updatedAt, to)),
+          ),
+        ),
+      )
+      .orderBy(asc(createdAt), asc(redemptionRequests.id));
   }
 
   /** Every request of an Ethereum token with its window and token (reconcile). */

@@ -21,6 +21,7 @@ import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { IssuerService } from '../issuer/issuer.service.js';
 import type { TokenRow } from '../issuer/issuer.repo.js';
 import type { Notify } from '../notifications/notifications.service.js';
+import type { StatementLine, StatementPeriod, StatementSection } from '../statements/statement-source.js';
 import type { VaultService } from '../vault/vault.service.js';
 import { REDEEMABLE_KINDS, type RedemptionChain } from './redemptions.chain.js';
 import {
@@ -372,6 +373,67 @@ export class RedemptionsService {
         currency: window.currency,
       });
     }
+  }
+
+  /**
+   * Statement lines (ADR 74) that match the books: the request takes the tokens out when it is
+   * made; a cancellation gives them all back, a settlement gives back the cut-back part with the
+   * payment as its value. A request the chain refused moved nothing and has no line.
+   */
+  async statementLines(userId: string, period: StatementPeriod): Promise<StatementSection> {
+    const within = (at: Date) => at >= period.from && at < period.to;
+    const rows = await this.deps.repo.statementRows(userId, period.from, period.to);
+    const lines = rows.flatMap(({ request, window, token }) => {
+      const units = unit(token);
+      const about = {
+        kind: 'redemption',
+        token: {
+          tokenId: token.id,
+          name: token.name,
+          symbol: token.symbol,
+          decimals: token.decimals,
+          blockchain: token.blockchain,
+        },
+        reference: request.id,
+      };
+      const out: StatementLine[] = within(request.createdAt)
+        ? [
+            {
+              ...about,
+              at: request.createdAt,
+              holdingChange: -BigInt(request.amount) * units,
+              value: null,
+              txHash: request.lockTx,
+            },
+          ]
+        : [];
+      if (!within(request.updatedAt)) return out;
+      if (request.status === 'CANCELLED')
+        out.push({
+          ...about,
+          at: request.updatedAt,
+          holdingChange: BigInt(request.amount) * units,
+          value: null,
+          txHash: request.returnTx,
+        });
+      if (request.status === 'SETTLED') {
+        const cut = BigInt(request.amount) - BigInt(request.accepted ?? '0');
+        const payment = {
+          amount: BigInt(request.payment ?? '0'),
+          currency: window.currency,
+          decimals: CURRENCY_DECIMALS[window.currency],
+        };
+        out.push({
+          ...about,
+          at: request.updatedAt,
+          holdingChange: cut * units,
+          value: payment,
+          txHash: request.paymentTx,
+        });
+      }
+      return out;
+    });
+    return { lines };
   }
 
   /**

@@ -197,6 +197,11 @@ describe('a redemption window on an ERC-20 token', () => {
     const report = await t.app.container.reconcile.run();
     expect(report.problems).toEqual([]);
     expect(report.redemptions).toBe(3);
+    // The statement's lines change the holding exactly as the books did: 6 out, 1 back, paid.
+    const all = { from: new Date(0), to: new Date('9999-01-01T00:00:00Z') };
+    const { lines } = await t.app.container.redemptions.statementLines(alice.user.id, all);
+    expect(lines.map((line) => line.holdingChange)).toEqual([-6n, 1n]);
+    expect(lines[1]!.value).toEqual({ amount: 5n * PRICE, currency: 'ETH', decimals: 18 });
   });
 
   it('resumes a settlement that died after paying, without paying twice', async () => {
