@@ -33,6 +33,8 @@ export const postgresSuites = [
   // Offering documents: one operation per name (a partial unique index), the acknowledgement checked
   // before a purchase reserves anything (ADR 73).
   'src/modules/offering-documents/offering-documents.test.ts',
+  // Holding credentials revoked in the transaction of the decrease; issuance re-checks with the rows locked (ADR 74).
+  'src/modules/holding-credentials/holding-credentials.test.ts',
   // Redemptions: racing requests never lock more than the free balance, settlement resumes (ADR 72).
   'src/modules/redemptions/*.test.ts',
   // Distributions: keyed batches, a resume after a crash pays nobody twice (ADR 71).
