@@ -2,3 +2,4 @@
 export { DistributionsDialog } from './components/DistributionsDialog';
 export { IncomeCard } from './components/IncomeChart';
 export { useIncome } from './api/distributions';
+export { TokenIncome } from './components/TokenIncome';

@@ -8,6 +8,7 @@ import { withQueryClient } from '../../../testing/query-client';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
 import { DistributionsDialog } from './DistributionsDialog';
 import { IncomeChart } from './IncomeChart';
+import { TokenIncome } from './TokenIncome';
 
 const TOKEN = { id: '5b0c6f1e-2d3a-4c5b-9e8f-7a6b5c4d3e2f', name: 'Dividend Co', symbol: 'DIV' };
 const paid: Distribution = {
@@ -144,5 +145,33 @@ describe('the income chart', () => {
   it('says when nothing was received, in English', () => {
     renderAt('/portfolio', <IncomeChart income={[]} totals={[]} />);
     expect(screen.getByText('No distributions received yet.')).toBeInTheDocument();
+  });
+});
+
+describe("a holding card's income", () => {
+  it('sums what the token paid me per currency, and says nothing for another token', async () => {
+    stubFetch(async () =>
+      json(200, {
+        success: true,
+        income: [
+          income({}),
+          income({ distributionId: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d', amount: '1' }),
+          income({ tokenId: '9f8e7d6c-5b4a-4f3e-8d2c-1b0a9f8e7d6c' }),
+        ],
+        totals: [],
+      }),
+    );
+    renderAt(
+      '/assets',
+      withQueryClient(
+        <dl>
+          <TokenIncome tokenId={TOKEN.id} />
+          <TokenIncome tokenId="none" />
+        </dl>,
+      ),
+    );
+    expect(await screen.findByTestId('asset-income')).toHaveTextContent('33.333334 tUSD');
+    expect(screen.getAllByTestId('asset-income')).toHaveLength(1);
+    expect(screen.getByText('Income received')).toBeInTheDocument();
   });
 });

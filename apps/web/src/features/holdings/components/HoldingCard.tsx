@@ -13,6 +13,7 @@ import { chainLabelKey } from '../../../lib/chain-label';
 import { formatDate, formatDateTime, formatPercent } from '../../../lib/format';
 import { longDate } from '../../compliance';
 import { ViewCredentialButton } from '../../credentials';
+import { TokenIncome } from '../../distributions';
 import { TransactionHash } from '../../purchases';
 import { RedeemButton } from '../../redemptions';
 import { eth, tokens } from '../api/amounts';
@@ -88,6 +89,7 @@ export function HoldingCard({ holding }: { holding: Holding }) {
             )}
           </Detail>
           <Detail term={t('assets.issuer')}>{holding.issuer.email ?? t('marketplace.unknownIssuer')}</Detail>
+          <TokenIncome tokenId={token.id} />
           {latest && (
             <Detail term={t('assets.purchasedAt')}>
               {formatDateTime(latest.purchasedAt, i18n.language)}
