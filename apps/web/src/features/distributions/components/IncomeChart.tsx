@@ -44,8 +44,15 @@ function Cumulative({ rows, colour, label }: { rows: Income[]; colour: string; l
   });
   path += ` L ${WIDTH} ${level}`;
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-label={label}>
-      <path d={path} fill="none" stroke={colour} strokeWidth={2} />
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      width="100%"
+      height={HEIGHT}
+      role="img"
+      aria-label={label}
+    >
+      <path d={path} fill="none" stroke={colour} strokeWidth={2} vectorEffect="non-scaling-stroke" />
     </svg>
   );
 }
