@@ -210,7 +210,7 @@ export function RedemptionWindowsDialog({
                           window.status === 'SETTLED'
                             ? 'success'
                             : window.status === 'OPEN'
-                              ? 'info'
+                              ? 'warning'
                               : 'default'
                         }
                         label={t(`redemptions.issuer.status.${window.status}`)}

@@ -15,11 +15,11 @@ import { useCancelRedemption, useMyRedemptions } from '../api/redemptions';
 import { price } from './money';
 
 const COLORS = {
-  LOCKING: 'info',
-  LOCKED: 'info',
+  LOCKING: 'warning',
+  LOCKED: 'warning',
   CANCELLING: 'default',
   CANCELLED: 'default',
-  SETTLING: 'info',
+  SETTLING: 'warning',
   SETTLED: 'success',
   FAILED: 'error',
 } as const;
