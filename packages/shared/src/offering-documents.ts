@@ -38,6 +38,7 @@ export function utf8Length(text: string): number {
 }
 /** sha256 as the chain records it: 0x and 64 lower-case hex digits. */
 const DOCUMENT_HASH = /^0x[0-9a-f]{64}$/;
+const documentHash = (message?: string) => z.string().max(66, message).regex(DOCUMENT_HASH, message);
 
 export const OfferingDocumentUploadSchema = z
   .strictObject({
@@ -45,6 +46,8 @@ export const OfferingDocumentUploadSchema = z
       .string({ error: messages.offeringDocumentNameRequired })
       .trim()
       .min(1, messages.offeringDocumentNameRequired)
+      // Bytes are at least characters: the bound the OpenAPI document states, before the exact one.
+      .max(OFFERING_DOCUMENT_NAME_MAX_BYTES, messages.offeringDocumentNameTooLong)
       .refine(
         (name) => utf8Length(name) <= OFFERING_DOCUMENT_NAME_MAX_BYTES,
         messages.offeringDocumentNameTooLong,
@@ -74,7 +77,7 @@ export const OfferingDocumentSchema = z
     version: z.number().int(),
     status: z.enum(OFFERING_DOCUMENT_STATUSES),
     /** sha256 of the exact bytes, as recorded (ERC-1643's documentHash). */
-    documentHash: z.string().regex(DOCUMENT_HASH),
+    documentHash: documentHash(),
     cid: cidAnswer,
     size: z.number().int(),
     /** The portal's download link: it serves the bytes only when they still hash to documentHash. */
@@ -106,7 +109,7 @@ export const IssuerOfferingDocumentsResponseSchema = z
 export const AcknowledgementSchema = z
   .object({
     tokenId: z.uuid(),
-    documentHashes: z.array(z.string().regex(DOCUMENT_HASH)).max(OFFERING_DOCUMENTS_MAX),
+    documentHashes: z.array(documentHash()).max(OFFERING_DOCUMENTS_MAX),
     acknowledgedAt: timestampAnswer,
   })
   .meta({ id: 'OfferingAcknowledgement' });
@@ -129,7 +132,7 @@ export type OfferingDocumentsView = z.infer<typeof OfferingDocumentsResponseSche
 export const AcknowledgementRequestSchema = z
   .strictObject({
     documentHashes: z
-      .array(z.string().regex(DOCUMENT_HASH, messages.offeringDocumentsChanged), {
+      .array(documentHash(messages.offeringDocumentsChanged), {
         error: messages.offeringAcknowledgementRequired,
       })
       .min(1, messages.offeringAcknowledgementRequired)
