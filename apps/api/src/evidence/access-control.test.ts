@@ -1002,6 +1002,17 @@ describe('Z4: extra properties on every body', () => {
                 paymentDate: deadline,
               },
             ],
+            [
+              'POST',
+              'redemption-windows',
+              {
+                currency: 'ETH',
+                price: '0.001',
+                cap: '1',
+                opensAt: deadline,
+                closesAt: new Date(Date.parse(deadline) + 86_400_000).toISOString(),
+              },
+            ],
           ] as const
         ).map(([method, path, body]) => [
           `${method} /api/issuer/tokens/:id/${path}`,
@@ -1026,6 +1037,13 @@ describe('Z4: extra properties on every body', () => {
         who: X.token,
         url: `/api/issuer/tokens/${X.listedTokenId}/documents`,
         body: { name: 'Terms', contentType: 'application/pdf', data: PDF },
+      },
+      // Refused before the window is looked up, so any id serves.
+      'POST /api/redemptions/windows/:windowId/requests': {
+        who: A.token,
+        url: `/api/redemptions/windows/${randomUUID()}/requests`,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { amount: '1' },
       },
       'POST /api/tokens/:id/acknowledgements': {
         who: A.token,
