@@ -273,8 +273,16 @@ export class ComplianceService {
   ): Promise<{ taken: true } | { taken: false; free: bigint; lockedUntil: Date | null }> {
     const repo = this.deps.repo.with(tx);
     const now = this.deps.clock.now();
-    if (await repo.takeFromHolding(token.id, address, amount, now)) return { taken: true };
     const holding = await repo.holding(token.id, address);
+    if (await repo.takeFromHolding(token.id, address, amount, now)) {
+      // Locked for redemption is no longer held: the promises made on it are broken (ADR 74).
+      if (holding)
+        await this.deps.events?.publishIn(tx, 'holding.decreased', {
+          userId: holding.userId,
+          tokenId: token.id,
+        });
+      return { taken: true };
+    }
     const free = holding ? BigInt(holding.balance) - BigInt(holding.frozen) : 0n;
     const lockedUntil = holding?.lockedUntil && holding.lockedUntil > now ? holding.lockedUntil : null;
     return { taken: false, free: free > 0n ? free : 0n, lockedUntil };

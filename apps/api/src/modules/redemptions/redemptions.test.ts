@@ -131,12 +131,27 @@ describe('a redemption window on an ERC-20 token', () => {
     expect((await ask(alice, window.id, '1.5', 'alice-fraction')).statusCode).toBe(400);
     expect(await balance(alice.eth)).toBe(10n);
 
+    // Tokens locked for redemption are no longer held: a promise of 8 breaks, one of 3 stands (ADR 74).
+    const promise = async (threshold: string) => {
+      const response = await callApi(t.app, 'POST', '/api/holding-credentials', alice, {
+        tokenId,
+        threshold,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return json<{ credential: { id: string } }>(response).credential.id;
+    };
+    const [eight, three] = [await promise('8'), await promise('3')];
     const asked = await ask(alice, window.id, 6, 'alice-request-1');
     expect(asked.statusCode, asked.body).toBe(201);
     aliceRequest = json<{ request: RedemptionRequest }>(asked).request;
     expect(aliceRequest).toMatchObject({ status: 'LOCKED', amount: '6', accepted: null });
     expect(aliceRequest.transactions.map((tx) => tx.kind)).toEqual(['lock']);
     expect(await balance(alice.eth)).toBe(4n);
+    const promises = json<{ credentials: Array<{ id: string; status: string }> }>(
+      await callApi(t.app, 'GET', '/api/holding-credentials', alice),
+    ).credentials;
+    expect(promises.find((c) => c.id === eight)?.status).toBe('revoked');
+    expect(promises.find((c) => c.id === three)?.status).toBe('active');
     // A retry with the same key is the same request; the same key for another amount is refused.
     expect(
       json<{ request: RedemptionRequest }>(await ask(alice, window.id, 6, 'alice-request-1')).request.id,
