@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RedemptionRequestBodySchema, type RedemptionWindow } from '@portal/shared/redemptions';
 import { FormDialog, fieldErrors, showServerError } from '../../../components/FormDialog';
+import { useMessage } from '../../../i18n/use-message';
 import { formatDateTime } from '../../../lib/format';
 import { useRequestRedemption } from '../api/redemptions';
 import { price } from './money';
-import { useRefusal } from './refusal';
 
 const newKey = () => `redeem-${crypto.randomUUID()}`;
 
@@ -27,7 +27,7 @@ export function RedeemDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const message = useRefusal();
+  const message = useMessage();
   const request = useRequestRedemption();
   const [amount, setAmount] = useState('');
   const [key] = useState(newKey);
