@@ -21,19 +21,47 @@ import { OfferingDocumentsDialog } from '../../offering-documents';
 import { RedemptionWindowsDialog } from '../../redemptions';
 import { RegisterDialog } from '../../register';
 
+/** A deployed token's panels, each a column with its button (test ids `<id>-open`) and its dialog. */
+const PANELS = [
+  {
+    id: 'compliance',
+    column: 'issuer.tokens.compliance',
+    label: 'issuer.tokens.compliance',
+    labelOf: 'issuer.tokens.complianceOf',
+  },
+  { id: 'register', column: 'register.title', label: 'register.open', labelOf: 'register.openOf' },
+  {
+    id: 'distributions',
+    column: 'distributions.open',
+    label: 'distributions.open',
+    labelOf: 'distributions.openOf',
+  },
+  {
+    id: 'redemptions',
+    column: 'redemptions.issuer.column',
+    label: 'redemptions.issuer.open',
+    labelOf: 'redemptions.issuer.openOf',
+  },
+  {
+    id: 'documents',
+    column: 'offeringDocuments.title',
+    label: 'offeringDocuments.open',
+    labelOf: 'offeringDocuments.openOf',
+  },
+] as const;
+type Panel = (typeof PANELS)[number]['id'];
+
 /**
  * The issuer's tokens with live deployment status, contract and explorer link; a deployed token
- * opens its compliance panel (rules, holders, enforcement) and its register of holders (ADR 69).
+ * opens its compliance panel (rules, holders, enforcement), its register of holders (ADR 69), its
+ * distributions (ADR 71), redemption windows (ADR 72) and offering documents (ADR 73).
  */
 export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {
   const { t } = useTranslation();
   const message = useMessage();
   const tokens = useIssuerTokens();
-  const [managing, setManaging] = useState<IssuerToken>();
-  const [reading, setReading] = useState<IssuerToken>();
-  const [paying, setPaying] = useState<IssuerToken>();
-  const [redeeming, setRedeeming] = useState<IssuerToken>();
-  const [documenting, setDocumenting] = useState<IssuerToken>();
+  const [open, setOpen] = useState<{ panel: Panel; token: IssuerToken }>();
+  const close = () => setOpen(undefined);
   return (
     <>
       <SectionCard
@@ -53,11 +81,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
           t('issuer.tokens.blockchain'),
           t('issuer.tokens.status'),
           t('issuer.tokens.contract'),
-          t('issuer.tokens.compliance'),
-          t('register.title'),
-          t('distributions.open'),
-          t('redemptions.issuer.column'),
-          t('offeringDocuments.title'),
+          ...PANELS.map((panel) => t(panel.column)),
         ]}
         loading={tokens.isPending}
         problem={tokens.isError && <Alert severity="error">{message(tokens.error.message)}</Alert>}
@@ -111,81 +135,29 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
                 </>
               )}
             </TableCell>
-            <TableCell>
-              {token.status === 'DEPLOYED' && (
-                <AppButton
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setManaging(token)}
-                  aria-label={t('issuer.tokens.complianceOf', { name: token.name })}
-                  data-testid="compliance-open"
-                >
-                  {t('issuer.tokens.compliance')}
-                </AppButton>
-              )}
-            </TableCell>
-            <TableCell>
-              {token.status === 'DEPLOYED' && (
-                <AppButton
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setReading(token)}
-                  aria-label={t('register.openOf', { name: token.name })}
-                  data-testid="register-open"
-                >
-                  {t('register.open')}
-                </AppButton>
-              )}
-            </TableCell>
-            <TableCell>
-              {token.status === 'DEPLOYED' && (
-                <AppButton
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setPaying(token)}
-                  aria-label={t('distributions.openOf', { name: token.name })}
-                  data-testid="distributions-open"
-                >
-                  {t('distributions.open')}
-                </AppButton>
-              )}
-            </TableCell>
-            <TableCell>
-              {token.status === 'DEPLOYED' && (
-                <AppButton
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setRedeeming(token)}
-                  aria-label={t('redemptions.issuer.openOf', { name: token.name })}
-                  data-testid="redemptions-open"
-                >
-                  {t('redemptions.issuer.open')}
-                </AppButton>
-              )}
-            </TableCell>
-            <TableCell>
-              {token.status === 'DEPLOYED' && (
-                <AppButton
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setDocumenting(token)}
-                  aria-label={t('offeringDocuments.openOf', { name: token.name })}
-                  data-testid="documents-open"
-                >
-                  {t('offeringDocuments.open')}
-                </AppButton>
-              )}
-            </TableCell>
+            {PANELS.map((panel) => (
+              <TableCell key={panel.id}>
+                {token.status === 'DEPLOYED' && (
+                  <AppButton
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setOpen({ panel: panel.id, token })}
+                    aria-label={t(panel.labelOf, { name: token.name })}
+                    data-testid={`${panel.id}-open`}
+                  >
+                    {t(panel.label)}
+                  </AppButton>
+                )}
+              </TableCell>
+            ))}
           </TableRow>
         ))}
       </SectionCard>
-      {managing && <CompliancePanel token={managing} onClose={() => setManaging(undefined)} />}
-      {reading && <RegisterDialog token={reading} onClose={() => setReading(undefined)} />}
-      {paying && <DistributionsDialog token={paying} onClose={() => setPaying(undefined)} />}
-      {redeeming && <RedemptionWindowsDialog token={redeeming} onClose={() => setRedeeming(undefined)} />}
-      {documenting && (
-        <OfferingDocumentsDialog token={documenting} onClose={() => setDocumenting(undefined)} />
-      )}
+      {open?.panel === 'compliance' && <CompliancePanel token={open.token} onClose={close} />}
+      {open?.panel === 'register' && <RegisterDialog token={open.token} onClose={close} />}
+      {open?.panel === 'distributions' && <DistributionsDialog token={open.token} onClose={close} />}
+      {open?.panel === 'redemptions' && <RedemptionWindowsDialog token={open.token} onClose={close} />}
+      {open?.panel === 'documents' && <OfferingDocumentsDialog token={open.token} onClose={close} />}
     </>
   );
 }
