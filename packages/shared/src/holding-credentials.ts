@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  cidAnswer,
-  linkAnswer,
-  REASON_MAX,
-  textAnswer,
-  timestampAnswer,
-  UNPAGED_LIST_MAX,
-} from './bounds.js';
+import { cidAnswer, linkAnswer, textAnswer, timestampAnswer, UNPAGED_LIST_MAX } from './bounds.js';
 import { DECIMAL } from './money.js';
 import { CHAIN_FAMILIES } from './chain-families.js';
 import { unitsAnswer } from './holdings.js';

@@ -346,7 +346,8 @@ export const messages = {
   redemptionFailed: 'The tokens could not be locked. Please try again.',
   redemptionNoticeSettled:
     'Your redemption of {{amount}} {{symbol}} settled: {{accepted}} redeemed for {{payment}} {{currency}}.',
-  redemptionNoticeCancelled: 'Your redemption of {{amount}} {{symbol}} was cancelled; the tokens are back in your vault.',
+  redemptionNoticeCancelled:
+    'Your redemption of {{amount}} {{symbol}} was cancelled; the tokens are back in your vault.',
   offeringDocumentNameRequired: "Enter the document's name.",
   offeringDocumentNameTooLong: 'The name can be at most 32 bytes (32 Latin letters, fewer in other scripts).',
   offeringDocumentRequired: 'Choose a PDF file.',
