@@ -82,6 +82,15 @@ describe('the bad-input sweep', () => {
       error: messages.controlCharacters,
       fields: { applicantId: messages.controlCharacters },
     });
+    // Half a surrogate pair is no character: refused before it reaches a jsonb audit entry.
+    const listing = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/listings/${crypto.randomUUID()}/suspension`,
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload: '{"suspended":true,"reason":"\\ud800"}',
+    });
+    expect(listing.statusCode, listing.body).toBe(400);
+    expect(json(listing)).toMatchObject({ fields: { reason: messages.controlCharacters } });
     for (const cursor of ['AAAA', 'AA', 'bm9ib2R5', '%%%']) {
       const response = await t.app.inject({
         method: 'GET',

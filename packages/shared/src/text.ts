@@ -17,15 +17,23 @@ export const WITHOUT_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL_CHARACTER.sou
 export const WITHOUT_NUL = /^[^\u0000]*$/;
 
 /**
- * The path of the first string (or object key) in `value` that holds a control character, as
- * field names (`['credential', 'proof', 'proofValue']`); undefined when there is none.
+ * Half of a UTF-16 surrogate pair without its other half: JSON can carry it (`"\ud800"`), but it is
+ * no character, and PostgreSQL refuses it in a jsonb value (an audit entry, say).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const badText = (text: string) => CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text);
+
+/**
+ * The path of the first string (or object key) in `value` that holds a control character or a
+ * lone surrogate, as field names (`['credential', 'proof', 'proofValue']`); undefined when there
+ * is none.
  */
 export function controlCharacterAt(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : undefined;
+  if (typeof value === 'string') return badText(value) ? path : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const at = [...path, key];
-    if (CONTROL_CHARACTER.test(key)) return at;
+    if (badText(key)) return at;
     const found = controlCharacterAt(item, at);
     if (found) return found;
   }
