@@ -120,7 +120,8 @@ const moduleStatuses: Record<string, number[]> = {
   did: [],
   sbt: [404, 409],
   marketplace: [],
-  issuer: [404, 409],
+  // ADR 71: a distribution's Idempotency-Key reused for another declaration (422).
+  issuer: [404, 409, 422],
   tokens: [404],
   purchases: [403, 404, 409, 422],
   // A chain that fails is said per entry (ADR 68): nothing of its own to throw.
