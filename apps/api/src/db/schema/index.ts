@@ -25,3 +25,4 @@ export * from './redemptions.js';
 export * from './distributions.js';
 export * from './offering-documents.js';
 export * from './holding-credentials.js';
+export * from './transfers.js';
