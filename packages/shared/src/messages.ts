@@ -371,6 +371,32 @@ export const messages = {
   holdingCredentialAboveBalance: 'You can prove at most what you hold now',
   holdingCredentialNotFound: 'Holding credential not found',
   holdingCredentialTokenNotHeld: 'You hold none of this token',
+  // secondary market (ADR 75)
+  secondaryOrderNotFound: 'Order not found',
+  secondaryAmountInvalid: 'Enter a positive number of whole tokens',
+  secondaryPriceInvalid: 'The price per token must be a positive amount of ETH',
+  secondaryExpiryInvalid: 'Enter the date and time the order expires',
+  secondaryExpiryPast: 'The expiry must be in the future',
+  secondaryExpiryTooLate: 'An order can expire at most {{days}} days from now',
+  secondaryChainUnsupported:
+    'The secondary market serves Ethereum tokens (ERC-20 and ERC-1155) only for now.',
+  secondaryNotDeployed: 'This token can be traded once it is deployed.',
+  secondaryNotEnoughFree:
+    'You can sell at most {{free}} {{symbol}}: the rest of your holding is frozen, locked up or already for sale.',
+  secondaryLockedUp: 'Your {{symbol}} holding is locked up until {{date}}, so it cannot be sold yet.',
+  secondaryPaused: 'Trading in {{symbol}} is paused by its issuer: {{reason}}',
+  secondaryOrderNotOpen: 'This order is no longer open.',
+  secondaryNotEnoughRemaining: 'Only {{remaining}} {{symbol}} remain in this order.',
+  secondaryOwnOrder: 'You cannot buy from your own order.',
+  secondaryInsufficientFunds: 'Not enough ETH in your vault: this costs {{total}} ETH.',
+  secondaryNotCancellable: 'This order can no longer be cancelled.',
+  secondaryLockFailed: 'The tokens could not be locked for sale. Please try again.',
+  secondaryNoticeFilled: 'Your order to sell {{amount}} {{symbol}} was filled: you received {{total}} ETH.',
+  secondaryNoticePartlyFilled:
+    '{{amount}} {{symbol}} of your sell order were bought for {{total}} ETH; {{remaining}} remain for sale.',
+  secondaryNoticeBought: 'You bought {{amount}} {{symbol}} for {{total}} ETH.',
+  secondaryNoticeExpired:
+    'Your sell order of {{symbol}} expired; {{remaining}} unsold tokens are back in your vault.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
