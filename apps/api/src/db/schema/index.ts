@@ -26,3 +26,4 @@ export * from './distributions.js';
 export * from './offering-documents.js';
 export * from './holding-credentials.js';
 export * from './transfers.js';
+export * from './secondary-market.js';
