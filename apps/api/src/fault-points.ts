@@ -14,6 +14,10 @@ export const FAULT_POINTS = [
   'sbt.revoke.sent',
   // A distribution's payment batch sent (and its hash journaled); not recorded as paid.
   'distribution.batch.sent',
+  // A redemption request's tokens and payment sent at its window's settlement; not recorded settled.
+  'redemption.settle.sent',
+  // A secondary market fill's swap sent (its transaction journaled by key); the fill not recorded settled.
+  'secondary.fill.sent',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Distribution } from '@portal/shared/distributions';
+import type { VaultBalancesResponse } from '@portal/shared/holdings';
 import type { InvestorAsset, PurchaseResponse } from '@portal/shared/purchases';
+import type { RedemptionRequest, RedemptionWindow } from '@portal/shared/redemptions';
 import type { Sbt } from '@portal/shared/sbt';
 import type { FaultPoint } from '../fault-points.js';
 import { recordEvidence } from '../test/evidence.js';
-import { eventually } from '../test/issuance.js';
+import { eventually, issueToken, listToken } from '../test/issuance.js';
 import { verifiedInvestor } from '../test/market-fixtures.js';
 import {
   demoEscrows,
@@ -19,6 +22,7 @@ import {
   startPortal,
   type PortalProcess,
 } from '../test/portal-process.js';
+import { callApi } from '../test/test-app.js';
 import { createPostgresDatabase, testDatabaseUrl } from '../test/test-database.js';
 
 /**
@@ -57,12 +61,22 @@ async function deployment(seedDemo: boolean) {
   });
   return {
     env,
+    /** An admin or an approved issuer made by `npm run admin:create`, before the portal starts. */
+    async account(role: 'admin' | 'issuer') {
+      const who = { email: `${role}.${randomUUID()}@example.com`, password: `${role} password 1` };
+      const created = runEntry('admin-cli.ts', env, 'ignore', {
+        args: ['--role', role, '--email', who.email, '--name', 'Ada Admin', '--organisation', 'Crash Ltd'],
+        input: `${who.password}\n`,
+      });
+      expect(await new Promise((resolve) => created.once('exit', resolve))).toBe(0);
+      return who;
+    },
     async start(fault?: FaultPoint) {
       portal = await startPortal(fault ? { ...env, FAULT_AT: fault } : env);
       return portal;
     },
-    /** Waits for the fault to kill the portal, then starts it again without it. */
-    async killedAndRestarted(): Promise<PortalProcess> {
+    /** Waits for the fault to kill the portal, then starts it again (with `next` as its fault, if any). */
+    async killedAndRestarted(next?: FaultPoint): Promise<PortalProcess> {
       const killed = portal!;
       await Promise.race([
         killed.exited,
@@ -71,7 +85,7 @@ async function deployment(seedDemo: boolean) {
       expect(killed.child.signalCode).toBe('SIGKILL');
       figures.crashRuns++;
       figures.restarts++;
-      portal = await startPortal(env);
+      portal = await startPortal(next ? { ...env, FAULT_AT: next } : env);
       figures.restartsOk++;
       return portal;
     },
@@ -102,6 +116,16 @@ async function reconciled(run: Awaited<ReturnType<typeof deployment>>): Promise<
 }
 
 const poll = { timeoutMs: 180_000 };
+
+/** A holder's tUSD (base units) and tokens of `tokenId` at their Ethereum vault address, read from the chain. */
+async function onChain(base: string, holder: { token: string; eth: string }, tokenId: string) {
+  const { body } = await request<VaultBalancesResponse>(base, 'GET', '/api/vault/balances', {
+    token: holder.token,
+  });
+  const address = body.balances.find((entry) => entry.address.toLowerCase() === holder.eth.toLowerCase())!;
+  const tokens = address.tokens.find((token) => token.tokenId === tokenId);
+  return { tusd: BigInt(address.stablecoin!.balance!), tokens: BigInt(tokens?.balance ?? 0) };
+}
 
 /** Two deployments at a time: the waits for a dead worker's lease overlap, 2 cores stay usable. */
 let running = 0;
@@ -222,12 +246,7 @@ describe.concurrent(
       () =>
         slot(async () => {
           const run = await deployment(false);
-          const admin = { email: `admin.${randomUUID()}@example.com`, password: 'admin password 1' };
-          const created = runEntry('admin-cli.ts', run.env, 'ignore', {
-            args: ['--email', admin.email, '--name', 'Ada Admin'],
-            input: `${admin.password}\n`,
-          });
-          expect(await new Promise((resolve) => created.once('exit', resolve))).toBe(0);
+          const admin = await run.account('admin');
           let { base } = await run.start('sbt.revoke.sent');
           const investor = await verifiedInvestor(remotePortal(base));
           const { body } = await request<{ sbt: Sbt }>(base, 'POST', '/api/sbt/create', {
@@ -263,6 +282,145 @@ describe.concurrent(
             poll.timeoutMs,
           );
           holds(final.status === 'revoked' && !final.minted, `SBT ${JSON.stringify(final)}`);
+          await reconciled(run);
+        }),
+      900_000,
+    );
+
+    it(
+      'distribution.batch.sent, then redemption.settle.sent: each holder is paid once, tokens end where they belong',
+      () =>
+        slot(async () => {
+          const run = await deployment(false);
+          const ines = await run.account('issuer');
+          let { base } = await run.start('distribution.batch.sent');
+          const portal = remotePortal(base);
+          const login = await request<{ token: string }>(base, 'POST', '/api/auth/login', { body: ines });
+          const issuer = { token: login.body.token };
+          expect((await callApi(portal, 'POST', '/api/vault/create', issuer, {})).statusCode).toBe(201);
+          const { id: tokenId } = await issueToken(portal, issuer, { symbol: 'CRS' });
+          const listing = await listToken(portal, issuer, tokenId, {
+            deadline: new Date(Date.now() + 86_400_000).toISOString(),
+          });
+          const holders = [await verifiedInvestor(portal), await verifiedInvestor(portal)];
+          const ids: string[] = [];
+          for (const [i, holder] of holders.entries()) {
+            const bought = await request<PurchaseResponse>(
+              base,
+              'POST',
+              `/api/escrow/${listing.id}/purchase`,
+              {
+                token: holder.token,
+                headers: { 'idempotency-key': randomUUID() },
+                body: { amount: String(10 * (i + 1)), investorDid: holder.did, investorWallet: holder.eth },
+              },
+            );
+            expect(bought.status, JSON.stringify(bought.body)).toBe(202);
+            ids.push(bought.body.data.purchase.id);
+          }
+          for (const [i, holder] of holders.entries()) {
+            await eventually(
+              async () => (await purchasesOf(base, holder, [ids[i]!]))[0]!.status,
+              (status) => status === 'COMPLETED',
+              'the purchases',
+              poll.timeoutMs,
+            );
+          }
+          const before = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
+          // 3 tUSD over 10 + 20 tokens: 1 and 2 tUSD; record and payment dates a moment ahead (real clock).
+          const soon = new Date(Date.now() + 2000).toISOString();
+          const declared = await request(base, 'POST', `/api/issuer/tokens/${tokenId}/distributions`, {
+            token: issuer.token,
+            headers: { 'idempotency-key': randomUUID() },
+            body: { basis: 'total', amount: '3', currency: 'tUSD', recordDate: soon, paymentDate: soon },
+          });
+          expect(declared.status, JSON.stringify(declared.body)).toBe(201);
+
+          // Killed after the batch is sent; while the dead job's lease runs out, a window opens.
+          ({ base } = await run.killedAndRestarted('redemption.settle.sent'));
+          const window = await request<{ window: RedemptionWindow }>(
+            base,
+            'POST',
+            `/api/issuer/tokens/${tokenId}/redemption-windows`,
+            {
+              token: issuer.token,
+              headers: { 'idempotency-key': randomUUID() },
+              body: {
+                currency: 'tUSD',
+                price: '0.5',
+                cap: '12',
+                opensAt: new Date(Date.now() - 1000).toISOString(),
+                closesAt: new Date(Date.now() + 10_000).toISOString(),
+              },
+            },
+          );
+          expect(window.status, JSON.stringify(window.body)).toBe(201);
+          // 6 + 12 asked for a cap of 12: 4 and 8 accepted (ADR 72), paid 2 and 4 tUSD.
+          for (const [i, holder] of holders.entries()) {
+            const asked = await request(
+              base,
+              'POST',
+              `/api/redemptions/windows/${window.body.window.id}/requests`,
+              {
+                token: holder.token,
+                headers: { 'idempotency-key': randomUUID() },
+                body: { amount: String(6 * (i + 1)) },
+              },
+            );
+            expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+          }
+
+          // Killed again after a request's redemption and payment are sent; then left to finish.
+          ({ base } = await run.killedAndRestarted());
+          const settled = await eventually(
+            async () =>
+              (
+                await request<{ windows: RedemptionWindow[] }>(
+                  base,
+                  'GET',
+                  `/api/issuer/tokens/${tokenId}/redemption-windows`,
+                  { token: issuer.token },
+                )
+              ).body.windows[0]!,
+            (w) => w.status === 'SETTLED',
+            'the settlement after the restart',
+            poll.timeoutMs,
+          );
+          expect(settled.accepted).toBe('12');
+          const distribution = await eventually(
+            async () =>
+              (
+                await request<{ distributions: Distribution[] }>(
+                  base,
+                  'GET',
+                  `/api/issuer/tokens/${tokenId}/distributions`,
+                  { token: issuer.token },
+                )
+              ).body.distributions[0]!,
+            (d) => d.status === 'paid' || d.status === 'failed',
+            'the distribution after the restart',
+            poll.timeoutMs,
+          );
+          holds(distribution.status === 'paid', `distribution ${JSON.stringify(distribution)}`);
+          // On chain: each holder got its share and its payment exactly once, and kept the rest.
+          const after = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
+          for (const [i, holder] of holders.entries()) {
+            const n = BigInt(i + 1);
+            holds(
+              after[i]!.tusd - before[i]!.tusd === n * 3_000_000n,
+              `holder ${i}: ${after[i]!.tusd - before[i]!.tusd} tUSD base units received for ${n * 3_000_000n}`,
+            );
+            holds(after[i]!.tokens === n * 6n, `holder ${i}: ${after[i]!.tokens} tokens kept of ${n * 6n}`);
+            const { body } = await request<{ requests: RedemptionRequest[] }>(
+              base,
+              'GET',
+              '/api/redemptions',
+              {
+                token: holder.token,
+              },
+            );
+            expect(body.requests.map((r) => [r.status, r.accepted])).toEqual([['SETTLED', String(4n * n)]]);
+          }
           await reconciled(run);
         }),
       900_000,

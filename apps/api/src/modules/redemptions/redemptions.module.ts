@@ -42,6 +42,7 @@ export function redemptionsModule(
     }),
     notify: deps.notify,
     log: infra.log,
+    fault: infra.fault,
   });
   return {
     name: 'redemptions',

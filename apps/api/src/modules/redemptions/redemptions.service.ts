@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../errors.js';
+import type { Fault } from '../../fault-points.js';
 import { jobKind, type JobQueue } from '../../jobs/queue.js';
 import { ChainSendError } from '../chains/chains.module.js';
 import type { ComplianceService } from '../compliance/compliance.service.js';
@@ -48,6 +49,7 @@ export interface RedemptionsDeps {
   chain: RedemptionChain;
   notify: Notify;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  fault?: Fault | undefined;
 }
 
 /** Base units of one whole token. */
@@ -353,6 +355,7 @@ export class RedemptionsService {
             sendKey(request.id, 'payment'),
           )
         : null;
+    this.deps.fault?.('redemption.settle.sent');
     const done = await db.transaction(async (tx) => {
       const row = await repo.with(tx).transition(request.id, ['SETTLING'], {
         status: 'SETTLED',
