@@ -35,6 +35,7 @@ const AccountSettingsPage = page(
   () => import('../features/settings/components/AccountSettingsPage'),
   'AccountSettingsPage',
 );
+const TokenPage = page(() => import('../features/secondary-market/components/TokenPage'), 'TokenPage');
 const VerifyPage = page(() => import('../features/credentials/components/VerifyPage'), 'VerifyPage');
 const IssuerLoginPage = page(
   () => import('../features/issuer/components/IssuerLoginPage'),
@@ -65,6 +66,8 @@ export function AppRoutes() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="vault" element={<VaultTab />} />
               <Route path="account-settings" element={<AccountSettingsPage />} />
+              {/* A token's page: its order book, trades and price (docs/product.md §2.8). */}
+              <Route path="tokens/:tokenId" element={<TokenPage />} />
             </Route>
           </Route>
           {/* The issuer console: its own sign-in, for ISSUER and ADMIN accounts (docs/product.md §2.15). */}

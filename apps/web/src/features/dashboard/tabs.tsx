@@ -74,12 +74,14 @@ export const dashboardTabs: readonly DashboardTab[] = [
   { value: 'account-settings', icon: SettingsOutlined },
 ];
 
-/** The tab the current URL shows: /vault and /account-settings have their own paths. */
+/** The tab the current URL shows: /vault, /account-settings and /tokens/:id have their own paths. */
 export function useActiveTab(): TabValue {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   if (pathname === '/vault') return 'vault';
   if (pathname === '/account-settings') return 'account-settings';
+  // A token's page belongs to the marketplace it is reached from.
+  if (pathname.startsWith('/tokens/')) return 'marketplace';
   const tab = params.get('tab');
   return isTabValue(tab) ? tab : 'overview';
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { HoldingCredentialsSection } from '../../holding-credentials';
 import { StatementsButton } from '../../statements';
 import { RedemptionsSection } from '../../redemptions';
+import { MySecondarySection } from '../../secondary-market';
 import { useHoldings } from '../api/holdings';
 import { AttemptsList } from './AttemptsList';
 import { cardGrid, HoldingCards, LoadFailed, NoAssets } from './states';
@@ -44,6 +45,7 @@ export function AssetsTab() {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         {holdings.length === 0 ? <NoAssets /> : <HoldingCards holdings={holdings} />}
         <RedemptionsSection />
+        <MySecondarySection />
         {holdings.length > 0 && (
           <HoldingCredentialsSection
             tokens={holdings.map(({ token, booked }) => ({ ...token, balance: booked }))}

@@ -20,6 +20,7 @@ import { DistributionsDialog } from '../../distributions';
 import { OfferingDocumentsDialog } from '../../offering-documents';
 import { RedemptionWindowsDialog } from '../../redemptions';
 import { RegisterDialog } from '../../register';
+import { IssuerSecondaryDialog } from '../../secondary-market';
 
 /** A deployed token's panels, each a column with its button (test ids `<id>-open`) and its dialog. */
 const PANELS = [
@@ -48,13 +49,20 @@ const PANELS = [
     label: 'offeringDocuments.open',
     labelOf: 'offeringDocuments.openOf',
   },
+  {
+    id: 'secondary',
+    column: 'secondary.issuer.column',
+    label: 'secondary.issuer.open',
+    labelOf: 'secondary.issuer.openOf',
+  },
 ] as const;
 type Panel = (typeof PANELS)[number]['id'];
 
 /**
  * The issuer's tokens with live deployment status, contract and explorer link; a deployed token
  * opens its compliance panel (rules, holders, enforcement), its register of holders (ADR 69), its
- * distributions (ADR 71), redemption windows (ADR 72) and offering documents (ADR 73).
+ * distributions (ADR 71), redemption windows (ADR 72), offering documents (ADR 73) and its
+ * secondary market (ADR 75).
  */
 export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {
   const { t } = useTranslation();
@@ -158,6 +166,7 @@ export function TokensSection({ onCreate, canCreate }: { onCreate: () => void; c
       {open?.panel === 'distributions' && <DistributionsDialog token={open.token} onClose={close} />}
       {open?.panel === 'redemptions' && <RedemptionWindowsDialog token={open.token} onClose={close} />}
       {open?.panel === 'documents' && <OfferingDocumentsDialog token={open.token} onClose={close} />}
+      {open?.panel === 'secondary' && <IssuerSecondaryDialog token={open.token} onClose={close} />}
     </>
   );
 }

@@ -19,6 +19,7 @@ import { StatusChip, listingStatusColor } from '../../../components/StatusChip';
 import { chainLabelKey } from '../../../lib/chain-label';
 import { formatDate } from '../../../lib/format';
 import { EligibilityNote } from '../../compliance';
+import { SecondaryOffers } from '../../secondary-market';
 import { EmailText } from './EmailText';
 import { ListingDetails } from './ListingDetails';
 import { visuallyHidden } from '../../../lib/visually-hidden';
@@ -84,6 +85,8 @@ function ListingRow({ listing, onInvest }: { listing: MarketplaceListing; onInve
           )}
           {/* Before paying, whether the signed-in investor may buy, and if not why (docs/product.md §4.12). */}
           {listing.eligibility && <EligibilityNote eligibility={listing.eligibility} />}
+          {/* Holders' offers of the same token, and the way to its page (docs/product.md §2.8). */}
+          <SecondaryOffers token={token} />
         </TableCell>
         <TableCell>{token.symbol}</TableCell>
         <TableCell>{token.tokenType}</TableCell>
