@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IncomeResponse } from '@portal/shared/distributions';
 import type { Holding } from '@portal/shared/holdings';
 import { holdingsAnswer, profileAnswer, sampleAttempt, sampleHolding } from '../../../testing/market-samples';
 import { withQueryClient } from '../../../testing/query-client';
@@ -9,12 +10,14 @@ import { OverviewTab } from './OverviewTab';
 beforeAll(setUpI18n);
 beforeEach(() => localStorage.setItem('authToken', 'cookie_session'));
 
-function overview(holdings: Holding[]) {
+function overview(holdings: Holding[], totals: IncomeResponse['totals'] = []) {
   stubFetch((path) =>
     path === '/api/holdings'
       ? // A failed attempt is never held nor counted.
         json(200, holdingsAnswer(holdings, [sampleAttempt()]))
-      : json(200, profileAnswer()),
+      : path === '/api/income'
+        ? json(200, { success: true, income: [], totals })
+        : json(200, profileAnswer()),
   );
   renderAt('/dashboard', withQueryClient(<OverviewTab />));
 }
@@ -49,5 +52,21 @@ describe('Overview stat cards', () => {
     const stats = await screen.findByTestId('overview-stats');
     expect(await within(stats).findByText('No investments yet')).toBeInTheDocument();
     expect(screen.queryByTestId('portfolio-value')).toBeNull();
+    expect(screen.queryByTestId('overview-income')).toBeNull();
+  });
+
+  it('shows the income distributions paid, per currency, exactly (ADR 71)', async () => {
+    overview(
+      [sampleHolding()],
+      [
+        { currency: 'ETH', decimals: 18, amount: '33333333333333333' },
+        { currency: 'tUSD', decimals: 6, amount: '10500000' },
+      ],
+    );
+    const income = await screen.findByTestId('overview-income', {}, { timeout: 5_000 });
+    expect(income).toHaveTextContent('Income received');
+    expect(screen.getByTestId('overview-income-total')).toHaveTextContent(
+      '0.033333333333333333 ETH · 10.5 tUSD',
+    );
   });
 });

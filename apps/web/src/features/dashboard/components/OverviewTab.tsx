@@ -29,6 +29,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate, shortenAddress } from '../../../lib/format';
+import { IncomeTotal } from '../../distributions';
 import { ethText, useHoldings } from '../../holdings';
 import { useProfile } from '../../auth';
 import { SyncKycButton } from '../../kyc';
@@ -47,11 +48,13 @@ function StatCard({
   label,
   value,
   caption,
+  footer,
 }: {
   icon: ReactNode;
   label: string;
   value: ReactNode;
   caption: string;
+  footer?: ReactNode;
 }) {
   return (
     <Card>
@@ -96,6 +99,7 @@ function StatCard({
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {caption}
         </Typography>
+        {footer}
       </CardContent>
     </Card>
   );
@@ -127,6 +131,7 @@ function Stats({ user }: { user: User }) {
           )
         }
         caption={held ? t('overview.stats.portfolioAtLastPrice') : t('overview.stats.noInvestments')}
+        footer={<IncomeTotal />}
       />
       <StatCard
         icon={<WorkOutlineOutlined />}
