@@ -71,8 +71,8 @@ export function PriceChart({ points }: { points: readonly SecondaryPricePoint[] 
           fontSize: 13,
         }}
       >
-        <span dir="ltr">{t('secondary.chart.low', { price: ethText(low) })}</span>
-        <span dir="ltr">{t('secondary.chart.high', { price: ethText(high) })}</span>
+        <span>{t('secondary.chart.low', { price: ethText(low) })}</span>
+        <span>{t('secondary.chart.high', { price: ethText(high) })}</span>
       </Box>
     </Box>
   );
