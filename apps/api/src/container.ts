@@ -14,6 +14,7 @@ import { distributionsModule } from './modules/distributions/distributions.modul
 import { explorerModule } from './modules/explorer/explorer.module.js';
 import { faucetModule, Stablecoins } from './modules/faucet/faucet.module.js';
 import { redemptionsModule } from './modules/redemptions/redemptions.module.js';
+import { secondaryMarketModule } from './modules/secondary-market/secondary-market.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { holdingCredentialsModule } from './modules/holding-credentials/holding-credentials.module.js';
 import { holdingsModule } from './modules/holdings/holdings.module.js';
@@ -154,6 +155,15 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
     }),
   );
   const register = add(registerModule(infra));
+  const secondaryMarket = add(
+    secondaryMarketModule(infra, {
+      ...chains,
+      issuer: issuer.issuer,
+      vault: vault.vault,
+      compliance: compliance.compliance,
+      notify,
+    }),
+  );
   const distributions = add(
     distributionsModule(infra, {
       vault: vault.vault,
@@ -182,6 +192,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       faucet: faucet.faucet,
       redemptions: redemptions.redemptions,
       distributions: distributions.distributions,
+      secondaryMarket: secondaryMarket.secondaryMarket,
     }),
   );
   const holdingCredentials = add(
@@ -213,6 +224,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       faucet,
       redemptions,
       register,
+      secondaryMarket,
       distributions,
       demo,
       reconcile,

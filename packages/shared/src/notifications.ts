@@ -22,6 +22,10 @@ export const NOTIFICATION_TYPES = [
   'security.two-factor-guessing',
   /** An issuer acted on the user's holding or the token (data: action, symbol, amount, reason, address). */
   'token.enforced',
+  /** My sell order was (partly) filled, I bought on the secondary market, my order expired (data: amount, symbol, total, remaining; ADR 75). */
+  'secondary.sold',
+  'secondary.bought',
+  'secondary.expired',
   /** A distribution paid the holder (data: amount, currency, symbol, message; ADR 71). */
   'distribution.paid',
   /** A redemption settled (data: amount, symbol, accepted, payment, currency) or was cancelled (ADR 72). */

@@ -138,6 +138,8 @@ const moduleStatuses: Record<string, number[]> = {
   ipfs: [404],
   // ADR 73: another issuer's token or document (404), a busy name or changed documents (409), stored bytes that no longer hash to the recorded hash (502).
   'offering-documents': [404, 409, 502],
+  // ADR 75: a paused token or an ineligible buyer (403), another's order (404), not open, not enough left or free, another chain (409), a reused key (422).
+  'secondary-market': [403, 404, 409, 422],
 };
 
 const statusText: Record<number, string> = {

@@ -161,14 +161,15 @@ export class AssetContracts {
 
   /**
    * Approves the escrow (`${key}:approve`) and deposits the tokens into a new listing
-   * (`${key}:create`), both from the seller's vault.
+   * (`${key}:create`), both from the seller's vault; `escrow` is the listing escrow unless the
+   * secondary market's instance is named (ADR 75).
    */
   async createListing(
     listing: NewListing,
     key: string,
     from: EvmSigner,
+    escrow: Address = this.escrowAddress,
   ): Promise<{ listingId: bigint; txHash: Hash; approveTxHash: Hash }> {
-    const escrow = this.escrowAddress;
     const deadline = BigInt(Math.floor(listing.deadline.getTime() / 1000));
     const unit = listing.unit ?? 1n;
     const approve =
@@ -221,8 +222,9 @@ export class AssetContracts {
     input: { listingId: bigint; amount: bigint; recipient: Address },
     key: string,
     from: EvmSigner,
+    escrow: Address = this.escrowAddress,
   ): Promise<{ txHash: Hash; paid: bigint; itemIds: bigint[] }> {
-    const listing = await this.listing(input.listingId);
+    const listing = await this.listing(input.listingId, escrow);
     const data = encodeFunctionData({
       abi: listingEscrowAbi,
       functionName: 'buy',
@@ -231,7 +233,7 @@ export class AssetContracts {
     const { receipt, txHash } = await this.write({
       key,
       from,
-      to: this.escrowAddress,
+      to: escrow,
       data,
       value: input.amount * listing.price,
     });
@@ -251,9 +253,10 @@ export class AssetContracts {
     listingId: bigint,
     key: string,
     from: EvmSigner,
+    escrow: Address = this.escrowAddress,
   ): Promise<{ txHash: Hash; returned: bigint }> {
     const data = encodeFunctionData({ abi: listingEscrowAbi, functionName: 'cancel', args: [listingId] });
-    const { receipt, txHash } = await this.write({ key, from, to: this.escrowAddress, data });
+    const { receipt, txHash } = await this.write({ key, from, to: escrow, data });
     const [cancelled] = parseEventLogs({
       abi: listingEscrowAbi,
       eventName: 'ListingCancelled',
@@ -303,8 +306,9 @@ export class AssetContracts {
     });
   }
 
-  async listing(listingId: bigint): Promise<EscrowListing> {
-    const contract = { address: this.escrowAddress, abi: listingEscrowAbi } as const;
+  /** A listing of the listing escrow, or of `escrow` (the secondary market's instance, ADR 75). */
+  async listing(listingId: bigint, escrow: Address = this.escrowAddress): Promise<EscrowListing> {
+    const contract = { address: escrow, abi: listingEscrowAbi } as const;
     const [listing, remaining] = await Promise.all([
       this.chain.publicClient.readContract({ ...contract, functionName: 'getListing', args: [listingId] }),
       this.chain.publicClient.readContract({ ...contract, functionName: 'remaining', args: [listingId] }),

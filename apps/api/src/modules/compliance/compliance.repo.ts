@@ -11,6 +11,8 @@ import {
   purchases,
   redemptionRequests,
   redemptionWindows,
+  secondaryFills,
+  secondaryOrders,
   tokenActions,
   tokenHoldings,
   tokenRules,
@@ -445,6 +447,14 @@ export class ComplianceRepo {
         - coalesce((select sum(a.amount) from ${tokenActions} a
                      where a.token_id = ${tokenHoldings.tokenId} and a.address = ${tokenHoldings.address}
                        and a.status = 'DONE' and a.action in ('forced-transfer', 'wallet-recovered')), 0)
+        - coalesce((select sum((o.amount - coalesce(o.returned, 0)) * power(10::numeric, ${issuerTokens.decimals}))::numeric(78, 0)
+                     from ${secondaryOrders} o
+                     where o.token_id = ${tokenHoldings.tokenId} and o.address = ${tokenHoldings.address}
+                       and o.status <> 'FAILED'), 0)
+        + coalesce((select sum(f.amount * power(10::numeric, ${issuerTokens.decimals}))::numeric(78, 0)
+                     from ${secondaryFills} f
+                     where f.token_id = ${tokenHoldings.tokenId} and f.buyer_address = ${tokenHoldings.address}
+                       and f.status = 'SETTLED'), 0)
         - coalesce((select sum(case when r.status = 'SETTLED' then r.accepted else r.amount end
                               * power(10::numeric, ${issuerTokens.decimals}))::numeric(78, 0)
                      from ${redemptionRequests} r join ${redemptionWindows} w on w.id = r.window_id

@@ -34,6 +34,9 @@ const WALLET_TYPES = new Set<NotificationType>([
   'sbt.revoked',
   'purchase.settled',
   'purchase.failed',
+  'secondary.sold',
+  'secondary.bought',
+  'secondary.expired',
   'distribution.paid',
   'redemption.settled',
   'redemption.cancelled',
@@ -86,6 +89,18 @@ const MAIL: Record<Exclude<NotificationType, 'security.password-guessing'>, Mail
   'purchase.failed': (data) => ({
     subject: 'Your purchase failed',
     text: `Your purchase of ${data.amount ?? ''} ${data.symbol ?? ''} could not be completed.`,
+  }),
+  'secondary.sold': (data) => ({
+    subject: `Your ${data.symbol ?? ''} sell order was filled`,
+    text: `${data.message ?? 'Your sell order was filled.'} Open My Assets in the portal to see it.`,
+  }),
+  'secondary.bought': (data) => ({
+    subject: `You bought ${data.symbol ?? ''}`,
+    text: `${data.message ?? 'Your purchase on the secondary market is complete.'} Open My Assets in the portal to see it.`,
+  }),
+  'secondary.expired': (data) => ({
+    subject: `Your ${data.symbol ?? ''} sell order expired`,
+    text: `${data.message ?? 'Your sell order expired.'} Open My Assets in the portal to see it.`,
   }),
   'security.login': (data) => ({
     subject: 'New sign-in to your Investor Portal account',

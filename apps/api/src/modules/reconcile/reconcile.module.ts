@@ -5,6 +5,7 @@ import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { DistributionsService } from '../distributions/distributions.service.js';
 import type { FaucetService } from '../faucet/faucet.service.js';
 import type { RedemptionsService } from '../redemptions/redemptions.service.js';
+import type { SecondaryMarketService } from '../secondary-market/secondary-market.service.js';
 import { ReconcileRepo } from './reconcile.repo.js';
 import { ReconcileService } from './reconcile.service.js';
 
@@ -17,6 +18,7 @@ export function reconcileModule(
     faucet: FaucetService;
     redemptions?: RedemptionsService;
     distributions?: DistributionsService;
+    secondaryMarket?: SecondaryMarketService;
   },
 ) {
   return {
@@ -28,6 +30,7 @@ export function reconcileModule(
       deps.faucet,
       deps.redemptions,
       deps.distributions,
+      deps.secondaryMarket,
     ),
   } satisfies FeatureModule & Record<string, unknown>;
 }

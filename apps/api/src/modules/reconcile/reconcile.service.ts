@@ -4,6 +4,7 @@ import type { ComplianceService } from '../compliance/compliance.service.js';
 import type { DistributionsService } from '../distributions/distributions.service.js';
 import type { FaucetService } from '../faucet/faucet.service.js';
 import type { RedemptionsService } from '../redemptions/redemptions.service.js';
+import type { SecondaryMarketService } from '../secondary-market/secondary-market.service.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
 
 export interface ReconcileReport {
@@ -17,6 +18,9 @@ export interface ReconcileReport {
   redemptions: number;
   /** Distribution batches checked against their BatchPayer transactions (ADR 71). */
   distributionBatches: number;
+  /** Secondary market orders and fills checked against the escrow and their transactions (ADR 75). */
+  secondaryOrders: number;
+  secondaryFills: number;
   problems: string[];
 }
 
@@ -36,6 +40,7 @@ export class ReconcileService {
     private readonly faucet?: Pick<FaucetService, 'reconcile'>,
     private readonly redemptions?: Pick<RedemptionsService, 'reconcile'>,
     private readonly distributions?: Pick<DistributionsService, 'reconcile'>,
+    private readonly secondaryMarket?: Pick<SecondaryMarketService, 'reconcile'>,
   ) {}
 
   async run(): Promise<ReconcileReport> {
@@ -60,6 +65,8 @@ export class ReconcileService {
     problems.push(...redemptions.problems);
     const distributions = (await this.distributions?.reconcile()) ?? { batches: 0, problems: [] };
     problems.push(...distributions.problems);
+    const secondary = (await this.secondaryMarket?.reconcile()) ?? { orders: 0, fills: 0, problems: [] };
+    problems.push(...secondary.problems);
     return {
       listings: books.length,
       holdings: compliance.holdings,
@@ -68,6 +75,8 @@ export class ReconcileService {
       faucetGrants: faucet.grants,
       redemptions: redemptions.requests,
       distributionBatches: distributions.batches,
+      secondaryOrders: secondary.orders,
+      secondaryFills: secondary.fills,
       problems,
     };
   }

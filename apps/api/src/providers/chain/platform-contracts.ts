@@ -55,6 +55,14 @@ export const platformContracts = {
     constructorArgs: (platform: Address) => [platform],
     embeddedOnly: true,
   },
+  // The secondary market (ADR 75): the same escrow code deployed once more, so investors' sell
+  // orders never share an account with issuers' listings. Last, so chains deployed before it keep
+  // every earlier address; it becomes a Compliance agent account with a keyed send at its first use.
+  secondaryMarket: {
+    abi: listingEscrowAbi,
+    bytecode: listingEscrowBytecode,
+    constructorArgs: () => [],
+  },
 } satisfies Record<string, PlatformContract>;
 
 export type PlatformContractName = keyof typeof platformContracts;

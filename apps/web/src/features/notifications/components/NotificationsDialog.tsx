@@ -6,6 +6,7 @@ import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TokenOutlined from '@mui/icons-material/TokenOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
@@ -42,6 +43,9 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'sbt.revoked': <TokenOutlined color="error" />,
   'purchase.settled': <ShoppingCartOutlined color="success" />,
   'purchase.failed': <ShoppingCartOutlined color="error" />,
+  'secondary.sold': <StorefrontOutlined color="success" />,
+  'secondary.bought': <StorefrontOutlined color="success" />,
+  'secondary.expired': <StorefrontOutlined color="action" />,
   'security.login': <SecurityOutlined color="warning" />,
   'security.password-guessing': <SecurityOutlined color="error" />,
   'security.two-factor-guessing': <SecurityOutlined color="error" />,
