@@ -37,6 +37,7 @@ export const postgresSuites = [
   'src/modules/holding-credentials/holding-credentials.test.ts',
   // Redemptions: racing requests never lock more than the free balance, settlement resumes (ADR 72).
   'src/modules/redemptions/*.test.ts',
+  'src/modules/transfers/*.test.ts',
   // Distributions: keyed batches, a resume after a crash pays nobody twice (ADR 71).
   'src/modules/distributions/*.test.ts',
 ];

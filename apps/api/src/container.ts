@@ -32,6 +32,7 @@ import { registerModule } from './modules/register/register.module.js';
 import { sbtModule } from './modules/sbt/sbt.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { statementsModule } from './modules/statements/statements.module.js';
+import { transfersModule } from './modules/transfers/transfers.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { vaultModule } from './modules/vault/vault.module.js';
 
@@ -154,6 +155,16 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       notify,
     }),
   );
+  const transfers = add(
+    transfersModule(infra, {
+      ...chains,
+      issuer: issuer.issuer,
+      vault: vault.vault,
+      compliance: compliance.compliance,
+      notify,
+      audit,
+    }),
+  );
   const register = add(registerModule(infra));
   const secondaryMarket = add(
     secondaryMarketModule(infra, {
@@ -193,6 +204,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       redemptions: redemptions.redemptions,
       distributions: distributions.distributions,
       secondaryMarket: secondaryMarket.secondaryMarket,
+      transfers: transfers.transfers,
     }),
   );
   const holdingCredentials = add(
@@ -223,6 +235,7 @@ export async function createContainer(config: Config, log: Logger, overrides: Co
       holdings,
       faucet,
       redemptions,
+      transfers,
       register,
       secondaryMarket,
       distributions,

@@ -371,6 +371,27 @@ export const messages = {
   holdingCredentialAboveBalance: 'You can prove at most what you hold now',
   holdingCredentialNotFound: 'Holding credential not found',
   holdingCredentialTokenNotHeld: 'You hold none of this token',
+  // transfers between investors and to one's own wallet (ADR 76)
+  transferHandleInvalid: 'Enter the 10-character transfer handle the receiver gave you',
+  transferWalletInvalid: 'Enter an Ethereum address: 0x followed by 40 hexadecimal characters',
+  transferTargetRequired: 'Choose who receives the tokens: a transfer handle or one of your wallets',
+  transferTokenInvalid: 'Choose a token you hold',
+  transferAmountInvalid: 'Enter an amount greater than 0',
+  transferHandleNotFound: 'No investor has this transfer handle. Check it with the receiver.',
+  transferToSelf: 'This is your own transfer handle. To move tokens to your own wallet, choose the wallet.',
+  transferWalletNotLinked:
+    'This address is not one of your linked wallets registered under your verified identity.',
+  transferChainUnsupported:
+    'Transfers serve Ethereum tokens for now; this token cannot be sent from the portal.',
+  transferItemsOneByOne: 'ERC-721 items are sent one at a time: enter 1.',
+  transferNotEnoughFree:
+    'You can send at most {{free}} {{symbol}} now: frozen, locked-up and moving tokens are not free.',
+  transferLookupsLimited: 'Too many transfer checks. Try again in {{minutes}} minutes.',
+  transferFailed: 'The chain refused the transfer; the tokens are back in your holding.',
+  transferNoticeReceived: 'You received {{amount}} {{symbol}} from a verified investor.',
+  transferNoticeSent: 'Your transfer of {{amount}} {{symbol}} completed.',
+  transferNoticeWithdrawn: 'Your {{amount}} {{symbol}} are in your own wallet {{address}}.',
+  transferNoticeFailed: 'Your transfer of {{amount}} {{symbol}} failed; the tokens are back in your holding.',
   // secondary market (ADR 75)
   secondaryOrderNotFound: 'Order not found',
   secondaryAmountInvalid: 'Enter a positive number of whole tokens',

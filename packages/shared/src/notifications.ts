@@ -31,6 +31,10 @@ export const NOTIFICATION_TYPES = [
   /** A redemption settled (data: amount, symbol, accepted, payment, currency) or was cancelled (ADR 72). */
   'redemption.settled',
   'redemption.cancelled',
+  /** Tokens arrived from another investor, a transfer of mine completed or failed (data: amount, symbol; ADR 76). */
+  'transfer.received',
+  'transfer.completed',
+  'transfer.failed',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;

@@ -130,6 +130,8 @@ const moduleStatuses: Record<string, number[]> = {
   faucet: [409, 422, 429, 502],
   // ADR 72: another's token or request (404), a closed window, a holding short of free tokens, another chain (409), a reused key (422).
   redemptions: [404, 409, 422],
+  // ADR 76: the token's rules refuse (403), an unknown handle (404), not free or another chain (409), a reused key (422), too many handle lookups (429).
+  transfers: [403, 404, 409, 422, 429],
   credentials: [404, 409],
   // ADR 74: the owner's own statement only (a bad period is a 400).
   statements: [],

@@ -16,6 +16,7 @@ import {
   tokenActions,
   tokenHoldings,
   tokenRules,
+  tokenTransfers,
   users,
   vaults,
   vaultWallets,
@@ -460,11 +461,26 @@ export class ComplianceRepo {
                      from ${redemptionRequests} r join ${redemptionWindows} w on w.id = r.window_id
                      where w.token_id = ${tokenHoldings.tokenId} and r.address = ${tokenHoldings.address}
                        and r.status in ('LOCKING', 'LOCKED', 'CANCELLING', 'SETTLING', 'SETTLED')), 0)
+        - coalesce((select sum(t.amount) from ${tokenTransfers} t
+                     where t.token_id = ${tokenHoldings.tokenId} and t.from_address = ${tokenHoldings.address}
+                       and t.status in ('PENDING', 'COMPLETED')), 0)
+        + coalesce((select sum(t.amount) from ${tokenTransfers} t
+                     where t.token_id = ${tokenHoldings.tokenId} and t.to_address = ${tokenHoldings.address}
+                       and t.kind = 'peer' and t.status = 'COMPLETED'), 0)
         )::text`,
       })
       .from(tokenHoldings)
       .innerJoin(issuerTokens, eq(issuerTokens.id, tokenHoldings.tokenId))
       .where(eq(issuerTokens.status, 'DEPLOYED'));
+  }
+
+  /** Where completed withdrawals put tokens in their owners' own wallets (reconcile, ADR 76). */
+  async selfCustodyAddresses() {
+    return this.db
+      .selectDistinct({ token: issuerTokens, address: tokenTransfers.toAddress })
+      .from(tokenTransfers)
+      .innerJoin(issuerTokens, eq(issuerTokens.id, tokenTransfers.tokenId))
+      .where(and(eq(tokenTransfers.kind, 'withdrawal'), eq(tokenTransfers.status, 'COMPLETED')));
   }
 
   /** Every deployed token with rules (reconcile). */

@@ -303,6 +303,69 @@ export class ComplianceService {
   }
 
   /**
+   * Transfers (ADR 76): "may the sender move `amount` base units from their vault to the
+   * receiver's address, and if not why", from the books, by the one rule engine with the sender's
+   * real position (not the treasury's), so the words are those of a purchase refusal. The
+   * receiver's `balance` stands in for the books where they hold nothing of the address (the
+   * sender's own wallet in self-custody: the chain's balance).
+   */
+  async transferEligibility(
+    token: TokenRow,
+    sender: { userId: string; address: string },
+    receiver: { userId: string; address: string; balance?: bigint },
+    amount: bigint,
+  ): Promise<Eligibility> {
+    const { repo, clock } = this.deps;
+    const [stored, state, fromHolding, toHolding, inFlight] = await Promise.all([
+      repo.rules(token.id),
+      repo.tokenState(token.id),
+      repo.holding(token.id, sender.address),
+      repo.holding(token.id, receiver.address),
+      repo.inFlightFor(token.id, receiver.address),
+    ]);
+    const fromRegistration = await this.ensureRegistration(sender.userId, true);
+    const toRegistration =
+      receiver.userId === sender.userId
+        ? fromRegistration
+        : await this.ensureRegistration(receiver.userId, true);
+    const rules = ruleSet(stored?.rules ?? OPEN_RULES, stored?.paused ?? false, token.decimals);
+    const from = this.party(token, fromRegistration, sender.address, {
+      balance: BigInt(fromHolding?.balance ?? 0),
+      frozen: BigInt(fromHolding?.frozen ?? 0),
+      lockedUntil: fromHolding?.lockedUntil ?? null,
+    });
+    const to = this.party(token, toRegistration, receiver.address, {
+      balance: receiver.balance ?? BigInt(toHolding?.balance ?? 0) + inFlight,
+      frozen: BigInt(toHolding?.frozen ?? 0),
+      lockedUntil: toHolding?.lockedUntil ?? null,
+    });
+    const reason = evaluate(rules, state, from, to, amount, clock.now());
+    return this.answer(reason, rules, token, to, state, from);
+  }
+
+  /**
+   * Whether `address` is one of the user's linked wallets on their verified identity in the
+   * registry (self-custody, ADR 76): the chain then lets it hold the token like the vault.
+   */
+  async isOwnRegisteredWallet(userId: string, address: string): Promise<boolean> {
+    const registration = await this.ensureRegistration(userId, true);
+    return this.isVerified(registration) && (registration?.wallets ?? []).includes(address.toLowerCase());
+  }
+
+  /**
+   * Transfers (ADR 76): `amount` leaves the sender's free balance in the books in the caller's
+   * transaction, by the same guarded update as a redemption's lock (never more than is free).
+   */
+  takeForTransfer(tx: Tx, token: TokenRow, address: string, amount: bigint) {
+    return this.takeForRedemption(tx, token, address, amount);
+  }
+
+  /** Transfers (ADR 76): a send the chain refused gives the amount back; nothing moved. */
+  async returnUnsent(tx: Tx, token: TokenRow, holder: { userId: string; address: string; amount: bigint }) {
+    await this.returnFromRedemption(tx, token, holder, false);
+  }
+
+  /**
    * Statement lines (ADR 74): a forced transfer takes from its source holder and gives to its
    * receiver; the books change when the action is done, so that is its date.
    */
@@ -387,11 +450,12 @@ export class ComplianceService {
     token: MarketToken,
     investor: Party,
     state: { holderCount: number; circulating: bigint },
+    from: Party = TREASURY,
   ): Eligibility {
     if (reason === null) return { eligible: true, reason: null, message: null, params: {} };
     const { message, params } = explain(reason, rules, {
       decimals: token.decimals,
-      from: TREASURY,
+      from,
       to: investor,
       state,
     });
@@ -937,6 +1001,11 @@ export class ComplianceService {
       const shouldFreeze = BigInt(holding.frozen) > 0n || verified.get(holding.userId) === false;
       if (onChain.accountFrozen !== null && balance > 0n && onChain.accountFrozen !== shouldFreeze)
         problems.push(`${where}: the account is ${onChain.accountFrozen ? 'frozen' : 'thawed'} on chain`);
+    }
+    // Tokens withdrawn to their owner's own wallet left the books but still count on chain (ADR 76).
+    for (const { token, address } of await repo.selfCustodyAddresses()) {
+      if ((await chain.readHolding(token, address)).balance > 0n)
+        holders.set(token.id, (holders.get(token.id) ?? 0) + 1);
     }
     for (const { rules, token } of await repo.rulesBooks()) {
       const onChain = await chain.readRules(token);

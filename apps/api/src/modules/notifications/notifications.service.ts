@@ -40,6 +40,9 @@ const WALLET_TYPES = new Set<NotificationType>([
   'distribution.paid',
   'redemption.settled',
   'redemption.cancelled',
+  'transfer.received',
+  'transfer.completed',
+  'transfer.failed',
 ]);
 
 /** Mailed whatever the e-mail switch says: the owner must hear of someone else in the account. */
@@ -124,6 +127,18 @@ const MAIL: Record<Exclude<NotificationType, 'security.password-guessing'>, Mail
   'redemption.cancelled': (data) => ({
     subject: `Your ${data.symbol ?? ''} redemption was cancelled`,
     text: `${data.message ?? 'Your redemption was cancelled.'} Open My Assets in the portal to see it.`,
+  }),
+  'transfer.received': (data) => ({
+    subject: `You received ${data.symbol ?? ''}`,
+    text: `${data.message ?? 'You received tokens.'} Open My Assets in the portal to see them.`,
+  }),
+  'transfer.completed': (data) => ({
+    subject: `Your ${data.symbol ?? ''} transfer completed`,
+    text: `${data.message ?? 'Your transfer completed.'} Open My Assets in the portal to see it.`,
+  }),
+  'transfer.failed': (data) => ({
+    subject: `Your ${data.symbol ?? ''} transfer failed`,
+    text: `${data.message ?? 'Your transfer failed.'} Open My Assets in the portal to see it.`,
   }),
   'security.two-factor-guessing': (data) => ({
     subject: 'Someone is trying codes on your Investor Portal account',

@@ -6,6 +6,7 @@ import type { DistributionsService } from '../distributions/distributions.servic
 import type { FaucetService } from '../faucet/faucet.service.js';
 import type { RedemptionsService } from '../redemptions/redemptions.service.js';
 import type { SecondaryMarketService } from '../secondary-market/secondary-market.service.js';
+import type { TransfersService } from '../transfers/transfers.service.js';
 import { ReconcileRepo } from './reconcile.repo.js';
 import { ReconcileService } from './reconcile.service.js';
 
@@ -19,6 +20,7 @@ export function reconcileModule(
     redemptions?: RedemptionsService;
     distributions?: DistributionsService;
     secondaryMarket?: SecondaryMarketService;
+    transfers?: TransfersService;
   },
 ) {
   return {
@@ -30,6 +32,7 @@ export function reconcileModule(
       deps.faucet,
       deps.redemptions,
       deps.distributions,
+      deps.transfers,
       deps.secondaryMarket,
     ),
   } satisfies FeatureModule & Record<string, unknown>;

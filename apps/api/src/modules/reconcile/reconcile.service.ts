@@ -5,6 +5,7 @@ import type { DistributionsService } from '../distributions/distributions.servic
 import type { FaucetService } from '../faucet/faucet.service.js';
 import type { RedemptionsService } from '../redemptions/redemptions.service.js';
 import type { SecondaryMarketService } from '../secondary-market/secondary-market.service.js';
+import type { TransfersService } from '../transfers/transfers.service.js';
 import type { ReconcileRepo } from './reconcile.repo.js';
 
 export interface ReconcileReport {
@@ -21,6 +22,8 @@ export interface ReconcileReport {
   /** Secondary market orders and fills checked against the escrow and their transactions (ADR 75). */
   secondaryOrders: number;
   secondaryFills: number;
+  /** Transfers checked against their transactions (ADR 76). */
+  transfers: number;
   problems: string[];
 }
 
@@ -40,6 +43,7 @@ export class ReconcileService {
     private readonly faucet?: Pick<FaucetService, 'reconcile'>,
     private readonly redemptions?: Pick<RedemptionsService, 'reconcile'>,
     private readonly distributions?: Pick<DistributionsService, 'reconcile'>,
+    private readonly transfers?: Pick<TransfersService, 'reconcile'>,
     private readonly secondaryMarket?: Pick<SecondaryMarketService, 'reconcile'>,
   ) {}
 
@@ -65,6 +69,8 @@ export class ReconcileService {
     problems.push(...redemptions.problems);
     const distributions = (await this.distributions?.reconcile()) ?? { batches: 0, problems: [] };
     problems.push(...distributions.problems);
+    const transfers = (await this.transfers?.reconcile()) ?? { transfers: 0, problems: [] };
+    problems.push(...transfers.problems);
     const secondary = (await this.secondaryMarket?.reconcile()) ?? { orders: 0, fills: 0, problems: [] };
     problems.push(...secondary.problems);
     return {
@@ -77,6 +83,7 @@ export class ReconcileService {
       distributionBatches: distributions.batches,
       secondaryOrders: secondary.orders,
       secondaryFills: secondary.fills,
+      transfers: transfers.transfers,
       problems,
     };
   }

@@ -2,3 +2,4 @@
 export { applyAccountPreferences } from './account-preferences';
 export { PreferencesSync } from './components/PreferencesSync';
 export { SettingRow } from './components/SettingsSection';
+export { useLinkedWallets } from './api/linked-wallets';

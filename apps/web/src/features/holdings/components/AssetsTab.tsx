@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { HoldingCredentialsSection } from '../../holding-credentials';
 import { StatementsButton } from '../../statements';
 import { RedemptionsSection } from '../../redemptions';
+import { TransfersSection } from '../../transfers';
 import { MySecondarySection } from '../../secondary-market';
 import { useHoldings } from '../api/holdings';
 import { AttemptsList } from './AttemptsList';
@@ -45,6 +46,7 @@ export function AssetsTab() {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         {holdings.length === 0 ? <NoAssets /> : <HoldingCards holdings={holdings} />}
         <RedemptionsSection />
+        <TransfersSection />
         <MySecondarySection />
         {holdings.length > 0 && (
           <HoldingCredentialsSection

@@ -16,6 +16,7 @@ import { ViewCredentialButton } from '../../credentials';
 import { TokenIncome } from '../../distributions';
 import { TransactionHash } from '../../purchases';
 import { RedeemButton } from '../../redemptions';
+import { SendButton } from '../../transfers';
 import { HoldingTradeActions } from '../../secondary-market';
 import { eth, tokens } from '../api/amounts';
 
@@ -126,6 +127,8 @@ export function HoldingCard({ holding }: { holding: Holding }) {
           <ViewCredentialButton vcUrl={latest?.vcUrl ?? null} label={t('assets.viewCredential')} size="sm" />
           {/* Shown while the issuer has a redemption window open on the token (ADR 72). */}
           <RedeemButton token={token} balance={holding.booked} frozen={holding.frozen} />
+          {/* To another investor by handle, or to my own linked wallet (ADR 76). */}
+          <SendButton token={token} balance={holding.booked} frozen={holding.frozen} />
           {/* The token's order book, and a sell order of what is free (docs/product.md §2.10). */}
           <HoldingTradeActions holding={holding} />
         </Box>

@@ -5,6 +5,7 @@ import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutl
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TokenOutlined from '@mui/icons-material/TokenOutlined';
@@ -53,6 +54,9 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'distribution.paid': <PaidOutlined color="success" />,
   'redemption.settled': <RedeemOutlined color="success" />,
   'redemption.cancelled': <RedeemOutlined color="action" />,
+  'transfer.received': <SendOutlined color="success" />,
+  'transfer.completed': <SendOutlined color="success" />,
+  'transfer.failed': <SendOutlined color="error" />,
 };
 
 function NotificationItem({ notification, onRead }: { notification: Notification; onRead: () => void }) {
