@@ -84,6 +84,8 @@ interface Investor extends Registered {
   notificationIds: string[];
   /** A redemption request of theirs, locked in X's window (ADR 72). */
   redemptionRequestId: string;
+  /** A sell order of theirs on X's token, cancelled at once (ADR 75). */
+  secondaryOrderId: string;
   /** A holding credential of theirs ("at least 1" of X's token, ADR 74). */
   holdingCredentialId: string;
 }
@@ -335,6 +337,21 @@ async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
     as,
   );
   expect(cancelled.statusCode, cancelled.body).toBe(200);
+  const offered = await t.app.inject({
+    method: 'POST',
+    url: `/api/secondary/tokens/${X.listedTokenId}/orders`,
+    headers: { ...bearer(account.token), 'idempotency-key': randomUUID() },
+    payload: {
+      amount: '1',
+      pricePerTokenWei: '1000',
+      expiresAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+    },
+  });
+  expect(offered.statusCode, offered.body).toBe(201);
+  const secondaryOrderId = json<{ order: { id: string } }>(offered).order.id;
+  // Cancelled at once too: the order stays theirs to name, the token goes back to their holding.
+  const withdrawn = await callApi(t.app, 'POST', `/api/secondary/orders/${secondaryOrderId}/cancel`, as);
+  expect(withdrawn.statusCode, withdrawn.body).toBe(200);
   const proved = await callApi(t.app, 'POST', '/api/holding-credentials', as, {
     tokenId: X.listedTokenId,
     threshold: '1',
@@ -375,6 +392,7 @@ async function seedInvestor(label: string, mint: boolean): Promise<Investor> {
     share,
     notificationIds,
     redemptionRequestId,
+    secondaryOrderId,
     holdingCredentialId,
   };
   expect(investor.sessionIds).toHaveLength(2);
@@ -521,6 +539,52 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
       ),
     ),
     ...victim.cids.flatMap((cid) => readable('/ipfs/:cid', `/ipfs/${cid}`)),
+    // The secondary market (ADR 75): only the seller cancels an order; anyone may take an open one,
+    // so naming another's (cancelled) order to buy is refused as not open, and nothing moves.
+    {
+      ...asRoute(
+        'POST',
+        '/api/secondary/orders/:orderId/cancel',
+        `/api/secondary/orders/${victim.secondaryOrderId}/cancel`,
+      ),
+      headers: { 'idempotency-key': randomUUID() },
+    },
+    {
+      ...asRoute(
+        'POST',
+        '/api/secondary/orders/:orderId/take',
+        `/api/secondary/orders/${victim.secondaryOrderId}/take`,
+        409,
+      ),
+      payload: { amount: '1' },
+      headers: { 'idempotency-key': randomUUID() },
+    },
+    // A token's book and trades are no one's: sellers are anonymous in them; selling names only the
+    // caller's own tokens, refused beyond them.
+    ...(['book', 'trades'] as const).flatMap((part) =>
+      (['GET', 'HEAD'] as const).map((method) =>
+        asRoute(
+          method,
+          `/api/secondary/tokens/:id/${part}`,
+          `/api/secondary/tokens/${X.listedTokenId}/${part}`,
+          200,
+        ),
+      ),
+    ),
+    {
+      ...asRoute(
+        'POST',
+        '/api/secondary/tokens/:id/orders',
+        `/api/secondary/tokens/${X.listedTokenId}/orders`,
+        409,
+      ),
+      payload: {
+        amount: '1000000',
+        pricePerTokenWei: '1000',
+        expiresAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+      },
+      headers: { 'idempotency-key': randomUUID() },
+    },
     {
       ...asRoute(
         'POST',
@@ -632,6 +696,8 @@ function issuerAttempts(victim: Issuer): Attempt[] {
       '/api/issuer/distributions/:id/cancel',
       `/api/issuer/distributions/${victim.distributionId}/cancel`,
     ),
+    // Another issuer's trading figures: their token does not exist to them (ADR 75).
+    ...readable('/api/issuer/tokens/:id/secondary', token('secondary')),
     action('PUT', 'rules', OPEN_RULES),
     // Another issuer's token has no documents to them: attaching, reading or removing is 404 (ADR 73).
     action('POST', 'documents', { name: 'Terms', contentType: 'application/pdf', data: PDF }),
@@ -683,6 +749,7 @@ const investorObjects = (who: Investor) => [
   who.applicantId,
   ...who.notificationIds,
   who.redemptionRequestId,
+  who.secondaryOrderId,
   who.did,
   who.eth,
 ];
@@ -1032,6 +1099,19 @@ describe('Z4: extra properties on every body', () => {
       'POST /api/credentials/verify': { who: A.token, body: { cid: A.cids[0] } },
       'POST /api/credentials/shares': { who: A.token, body: { cid: A.cids[0] } },
       'POST /api/holding-credentials': { who: A.token, body: { tokenId: X.listedTokenId, threshold: '1' } },
+      // The secondary market (ADR 75): an order names amount, price and expiry; a take its amount.
+      'POST /api/secondary/tokens/:id/orders': {
+        who: A.token,
+        url: `/api/secondary/tokens/${X.listedTokenId}/orders`,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { amount: '1', pricePerTokenWei: '1000', expiresAt: deadline },
+      },
+      'POST /api/secondary/orders/:orderId/take': {
+        who: A.token,
+        url: `/api/secondary/orders/${A.secondaryOrderId}/take`,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { amount: '1' },
+      },
       'POST /api/credentials/shared': { who: anyone, body: { token: shareTokenOf(B.share.url) } },
       'POST /api/issuer/tokens/:id/documents': {
         who: X.token,
