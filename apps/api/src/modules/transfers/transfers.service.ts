@@ -69,8 +69,8 @@ interface Prepared {
 }
 
 /**
- * Transfers between investors and withdrawals to one's own linked wallet (docs/product.md,
- * "Transfers"; ADR 76). The receiver is named by a handle they gave the sender, or is the sender's
+ * Transfers between investors and withdrawals to one's own linked wallet (docs/product.md §2.10;
+ * ADR 76). The receiver is named by a handle they gave the sender, or is the sender's
  * own registered wallet; the one rule engine answers before anything is signed; the amount leaves
  * the sender's free balance in one transaction with the transfer and its job; the job sends it
  * from the vault with a keyed send, then moves the books and tells both sides.

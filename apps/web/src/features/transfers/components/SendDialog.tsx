@@ -20,7 +20,7 @@ const newKey = () => `transfer-${crypto.randomUUID()}`;
 const CHECK_DELAY_MS = 400;
 
 /**
- * 'Send' on a holding (docs/product.md, "Transfers"; ADR 76): to another investor by the handle they
+ * 'Send' on a holding (docs/product.md §2.10; ADR 76): to another investor by the handle they
  * gave me, or to one of my linked wallets. The token's answer for the amount and receiver ("why
  * not") shows before sending; Send stays disabled until the form is valid and the answer is yes.
  */
