@@ -604,6 +604,12 @@ function investorAttempts(victim: Investor, attacker: Investor): Attempt[] {
       payload: { amount: '1000000' },
       headers: { 'idempotency-key': randomUUID() },
     },
+    // Another investor's linked wallet is not mine to withdraw to: refused, nothing signed (ADR 76).
+    {
+      ...asRoute('POST', '/api/transfers', '/api/transfers', 400),
+      payload: { tokenId: X.listedTokenId, amount: '1', to: { wallet: victim.linkedWallet.address } },
+      headers: { 'idempotency-key': randomUUID() },
+    },
     // Ids named in a body or a query.
     { ...asRoute('POST', '/api/sbt/mint', '/api/sbt/mint'), payload: { sbtId: victim.sbt.id } },
     {
@@ -1124,6 +1130,16 @@ describe('Z4: extra properties on every body', () => {
         url: `/api/redemptions/windows/${randomUUID()}/requests`,
         headers: { 'idempotency-key': randomUUID() },
         body: { amount: '1' },
+      },
+      // Transfers (ADR 76): the body names a token, an amount and a receiver; nothing else.
+      'POST /api/transfers/check': {
+        who: A.token,
+        body: { tokenId: X.listedTokenId, amount: '1', to: { wallet: A.linkedWallet.address } },
+      },
+      'POST /api/transfers': {
+        who: A.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { tokenId: X.listedTokenId, amount: '1', to: { wallet: A.linkedWallet.address } },
       },
       'POST /api/tokens/:id/acknowledgements': {
         who: A.token,

@@ -71,8 +71,12 @@ export function PriceChart({ points }: { points: readonly SecondaryPricePoint[] 
           fontSize: 13,
         }}
       >
-        <span>{t('secondary.chart.low', { price: ethText(low) })}</span>
-        <span>{t('secondary.chart.high', { price: ethText(high) })}</span>
+        <span>
+          {t('secondary.chart.low')} <span dir="ltr">{t('marketplace.eth', { amount: ethText(low) })}</span>
+        </span>
+        <span>
+          {t('secondary.chart.high')} <span dir="ltr">{t('marketplace.eth', { amount: ethText(high) })}</span>
+        </span>
       </Box>
     </Box>
   );
