@@ -86,6 +86,8 @@ test('B finds the offer from the marketplace and buys half of it', async ({ brow
   const problems = watchConsole(page);
   await page.goto(`/dashboard?tab=marketplace&q=${encodeURIComponent(name)}`);
   const row = page.getByTestId('listing-row').filter({ hasText: name });
+  await expect(row.getByTestId('secondary-offers')).toHaveText('Secondary offers: 1, from 0.002 ETH');
+  await page.screenshot({ path: shotPath('secondary-marketplace', desktopLightEnglish) });
   await row.getByRole('link', { name: `Secondary offers of ${name}: 1, from 0.002 ETH` }).click();
   await expect(page.getByRole('heading', { name: `${name} (${symbol})` })).toBeVisible();
   const order = page.getByTestId('book-order').first();
@@ -96,6 +98,7 @@ test('B finds the offer from the marketplace and buys half of it', async ({ brow
   await expect(dialog.getByText(`Only 4 ${symbol} remain in this order.`)).toBeVisible();
   await dialog.getByLabel(/Tokens to buy/).fill('2');
   await expect(dialog.getByTestId('take-total')).toHaveText('0.004 ETH');
+  await page.screenshot({ path: shotPath('secondary-take', desktopLightEnglish) });
   const submit = dialog.getByRole('button', { name: 'Buy tokens' });
   await expect(submit).toBeEnabled();
   await expectAccessible(page, '[role="dialog"]');

@@ -12,6 +12,7 @@ import { setLanguage } from '../../../i18n/i18n';
 import { holdingsAnswer, sampleHolding } from '../../../testing/market-samples';
 import { withQueryClient } from '../../../testing/query-client';
 import { json, renderAt, setUpI18n, stubFetch } from '../../../testing/render';
+import { IssuerSecondaryDialog } from './IssuerSecondaryDialog';
 import { SellOrderDialog } from './SellOrderDialog';
 import { TakeOrderDialog } from './TakeOrderDialog';
 import { TokenPage } from './TokenPage';
@@ -292,5 +293,42 @@ describe('the token page (ADR 75)', () => {
     );
     expect(screen.getByRole('button', { name: 'Sell HRBR' })).toBeDisabled();
     expect(screen.queryByTestId('book-buy')).toBeNull();
+  });
+});
+
+describe("the issuer's panel (ADR 75)", () => {
+  it('shows the volume, the number of trades, what open orders lock and the pause with its reason', async () => {
+    stubFetch(() =>
+      json(200, {
+        ...book({ paused: true, pausedReason: 'Corporate action under way', tradable: false }),
+        orders: undefined,
+        volume: '12',
+        valueWei: '30000000000000000',
+        trades: 3,
+        openOrders: 1,
+        locked: '4',
+        buyers: 2,
+        sellers: 1,
+        lastPriceWei: '2500000000000000',
+        recentTrades: [],
+      }),
+    );
+    renderAt(
+      '/issuer',
+      withQueryClient(
+        <IssuerSecondaryDialog
+          token={{ id: TOKEN_ID, name: 'Harbour Offices', symbol: 'HRBR' }}
+          onClose={vi.fn()}
+        />,
+      ),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Secondary market of Harbour Offices (HRBR)' });
+    expect(await within(dialog).findByTestId('issuer-secondary-volume')).toHaveTextContent('12 HRBR');
+    expect(within(dialog).getByTestId('issuer-secondary-trades')).toHaveTextContent('3');
+    expect(within(dialog).getByText('0.03 ETH')).toBeInTheDocument();
+    expect(within(dialog).getByText('4 HRBR')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('issuer-secondary-paused')).toHaveTextContent(
+      'Trading in HRBR is paused by its issuer: Corporate action under way',
+    );
   });
 });
