@@ -6,11 +6,12 @@ import { messages } from '@portal/shared/messages';
 import type { NotificationsResponse } from '@portal/shared/notifications';
 import type { SiweNonceResponse } from '@portal/shared/settings';
 import type { Transfer, TransferCheckResponse, TransfersResponse } from '@portal/shared/transfers';
-import { issueToken, listToken, settled } from '../../test/issuance.js';
+import { eventually, issueToken, listToken, settled } from '../../test/issuance.js';
 import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
 import { bearer, callApi, createTestApp, json, register, type TestApp } from '../../test/test-app.js';
 import { IssuerRepo } from '../issuer/issuer.repo.js';
 import { ledgerToken } from '../issuer/issuer.service.js';
+import type { TransferChain } from './transfers.chain.js';
 
 /**
  * Transfers on the embedded EVM (ADR 76), through HTTP and the job: one app, one ERC-20 token,
@@ -192,6 +193,43 @@ describe('transfers between investors and to my own wallet', () => {
       (await t.app.container.transfers.statementLines(userId, all)).lines.map((line) => line.holdingChange);
     expect(await lines(alice.user.id)).toEqual([-3n, -2n]);
     expect(await lines(bob.user.id)).toEqual([3n]);
+  });
+
+  it('resumes a send that died after broadcasting, without sending twice', async () => {
+    // The transaction goes out, then the process "dies" before anything is recorded.
+    const chain = Reflect.get(
+      Reflect.get(t.app.container.transfers, 'deps') as object,
+      'chain',
+    ) as TransferChain;
+    const real = chain.send.bind(chain);
+    let crashes = 0;
+    chain.send = async (...args) => {
+      const hash = await real(...args);
+      if (crashes++ === 0) throw new Error('process died after the transfer was sent');
+      return hash;
+    };
+    const sent = await send(alice, { tokenId, amount: '1', to: { handle: bobHandle } }, 'to-bob-crash-01');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = json<{ transfer: Transfer }>(sent).transfer.id;
+    // PENDING, unless the queue's own run already finished it from the keyed send.
+    expect(['PENDING', 'COMPLETED']).toContain(json<{ transfer: Transfer }>(sent).transfer.status);
+    expect(await balance(alice.eth)).toBe(4n);
+    // The queue retries (its back-off runs on the test clock) and finds the keyed send already made.
+    const later = async () => {
+      t.clock.advance(3000);
+      t.app.container.jobs.notify();
+      return history(alice);
+    };
+    await eventually(
+      later,
+      (list) => list.find((entry) => entry.id === id)?.status === 'COMPLETED',
+      'the retry',
+    );
+    chain.send = real;
+    expect(crashes).toBeGreaterThanOrEqual(2);
+    expect(await balance(alice.eth)).toBe(4n);
+    expect(await balance(bob.eth)).toBe(4n);
+    expect((await t.app.container.reconcile.run()).problems).toEqual([]);
   });
 });
 
