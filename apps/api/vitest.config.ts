@@ -35,6 +35,8 @@ export const postgresSuites = [
   'src/modules/offering-documents/offering-documents.test.ts',
   // Holding credentials revoked in the transaction of the decrease; issuance re-checks with the rows locked (ADR 74).
   'src/modules/holding-credentials/holding-credentials.test.ts',
+  // Secondary market: racing takers fill exactly an order's amount; orders, fills, expiry and reconcile (ADR 75).
+  'src/modules/secondary-market/*.test.ts',
   // Redemptions: racing requests never lock more than the free balance, settlement resumes (ADR 72).
   'src/modules/redemptions/*.test.ts',
   'src/modules/transfers/*.test.ts',
