@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/shared/messages';
 import type { NotificationsResponse } from '@portal/shared/notifications';
-import type { SiweNonceResponse } from '@portal/shared/settings';
 import type { Transfer, TransferCheckResponse, TransfersResponse } from '@portal/shared/transfers';
 import { eventually, issueToken, listToken, settled } from '../../test/issuance.js';
+import { linkWallet } from '../../test/linked-wallet.js';
 import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
 import { bearer, callApi, createTestApp, json, register, type TestApp } from '../../test/test-app.js';
 import { IssuerRepo } from '../issuer/issuer.repo.js';
@@ -164,12 +163,12 @@ describe('transfers between investors and to my own wallet', () => {
     expect(unlinked.statusCode).toBe(400);
     expect(json(unlinked).error).toBe(messages.transferWalletNotLinked);
     // Bob's linked wallet is not Alice's either.
-    const bobs = await linkWallet(bob);
+    const bobs = await linkWallet(t.app, bob, t.clock.now());
     expect(
       (await send(alice, { tokenId, amount: '1', to: { wallet: bobs } }, 'w-bobs-0001')).statusCode,
     ).toBe(400);
 
-    const own = await linkWallet(alice);
+    const own = await linkWallet(t.app, alice, t.clock.now());
     const checked = json<TransferCheckResponse>(
       await check(alice, { tokenId, amount: '2', to: { wallet: own } }),
     );
@@ -232,25 +231,3 @@ describe('transfers between investors and to my own wallet', () => {
     expect((await t.app.container.reconcile.run()).problems).toEqual([]);
   });
 });
-
-/** Links a fresh wallet to the investor with Sign-In with Ethereum, as Settings does. */
-async function linkWallet(who: { token: string }): Promise<`0x${string}`> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const issued = json<SiweNonceResponse>(await callApi(t.app, 'POST', '/api/settings/wallets/nonce', who));
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: 11155111,
-    domain: issued.domain,
-    uri: issued.uri,
-    nonce: issued.nonce,
-    version: '1',
-    issuedAt: t.clock.now(),
-    statement: 'Link this wallet to my Investor Portal account.',
-  });
-  const linked = await callApi(t.app, 'POST', '/api/settings/wallets/link', who, {
-    message,
-    signature: await account.signMessage({ message }),
-  });
-  expect(linked.statusCode, linked.body).toBe(200);
-  return account.address;
-}
