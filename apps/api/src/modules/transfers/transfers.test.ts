@@ -194,6 +194,45 @@ describe('transfers between investors and to my own wallet', () => {
     expect(await lines(bob.user.id)).toEqual([3n]);
   });
 
+  it('sends ERC-721 items one at a time and ERC-1155 amounts; other chains are refused with a 409', async () => {
+    const issuer = await issuerAccount(t.app);
+    for (const tokenType of ['ERC721', 'ERC1155'] as const) {
+      const token = await issueToken(t.app, issuer, {
+        symbol: `T${tokenType}`,
+        tokenType,
+        totalSupply: '20',
+      });
+      const listing = await listToken(t.app, issuer, token.id, { tokenAmount: '5', priceETH: '0.001' });
+      const bought = await callApi(t.app, 'POST', `/api/escrow/${listing.id}/purchase`, alice, {
+        escrowId: listing.id,
+        amount: 3,
+        investorDid: alice.did,
+        investorWallet: alice.eth,
+      });
+      const id = json<{ data: { purchase: { id: string } } }>(bought).data.purchase.id;
+      expect((await settled(t.app, alice, id)).purchase.status).toBe('COMPLETED');
+      const body = { tokenId: token.id, amount: '2', to: { handle: bobHandle } };
+      if (tokenType === 'ERC721') {
+        const refused = await send(alice, body, `items-two-${tokenType}`);
+        expect(refused.statusCode).toBe(400);
+        expect(json(refused).error).toBe(messages.transferItemsOneByOne);
+      }
+      const amount = tokenType === 'ERC721' ? '1' : '2';
+      const sent = await send(alice, { ...body, amount }, `items-${tokenType}`);
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(json<{ transfer: Transfer }>(sent).transfer.status).toBe('COMPLETED');
+      const row = (await new IssuerRepo(t.app.container.database.db).token(token.id))!;
+      const ledger = t.app.container.issuer.ledger(row);
+      expect(await ledger.balanceOf(ledgerToken(row), bob.eth)).toBe(BigInt(amount));
+      expect(await ledger.balanceOf(ledgerToken(row), alice.eth)).toBe(3n - BigInt(amount));
+    }
+    const spl = await issueToken(t.app, issuer, { symbol: 'TSPL', tokenType: 'SPL', totalSupply: '20' });
+    const solana = await check(alice, { tokenId: spl.id, amount: '1', to: { handle: bobHandle } });
+    expect(solana.statusCode).toBe(409);
+    expect(json(solana).error).toBe(messages.transferChainUnsupported);
+    expect((await t.app.container.reconcile.run()).problems).toEqual([]);
+  });
+
   it('resumes a send that died after broadcasting, without sending twice', async () => {
     // The transaction goes out, then the process "dies" before anything is recorded.
     const chain = Reflect.get(
