@@ -61,6 +61,10 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       'forced-transfer': 'Forced transfer',
       distribution: 'Distribution',
       redemption: 'Redemption',
+      'secondary-order': 'Sell order placed',
+      'secondary-return': 'Sell order returned',
+      'secondary-sale': 'Sale',
+      'secondary-purchase': 'Secondary purchase',
     },
   },
   fr: {
@@ -91,6 +95,10 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       'forced-transfer': 'Transfert forcé',
       distribution: 'Distribution',
       redemption: 'Rachat',
+      'secondary-order': 'Ordre de vente placé',
+      'secondary-return': 'Ordre de vente restitué',
+      'secondary-sale': 'Vente',
+      'secondary-purchase': 'Achat secondaire',
     },
   },
   ar: {
@@ -121,6 +129,10 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       'forced-transfer': 'تحويل إجباري',
       distribution: 'توزيع',
       redemption: 'استرداد',
+      'secondary-order': 'أمر بيع',
+      'secondary-return': 'إعادة أمر بيع',
+      'secondary-sale': 'بيع',
+      'secondary-purchase': 'شراء ثانوي',
     },
   },
 };
