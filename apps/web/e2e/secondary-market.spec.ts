@@ -2,20 +2,21 @@ import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { bought, issuerWithListedToken, session } from './compliance';
 import { expect, test } from './fixtures';
-import { buyer, investorWithVault, signIn, watchConsole } from './identity';
+import { buyer, investorWithVault, signIn, submitSignIn, watchConsole } from './identity';
 import { applyLook, desktopLightEnglish, looks, shotPath, type Look } from './looks';
 
 /**
  * The secondary market (ADR 75): A, who bought 10 tokens, posts a sell order of 4 at 0.002 ETH from
  * My Assets; B (eligible) finds it from the marketplace and buys 2; C (no verified identity) is
  * told why not before paying; A cancels the rest; both histories show it with hashes; the token
- * page in English and Arabic, desktop and phone, light and dark; axe clean.
+ * page in English and Arabic, desktop and phone, light and dark; the issuer sees the volume; axe clean.
  */
 const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
 const name = `Harbour Resale ${tag}`;
 const symbol = `HS${tag}`;
 
 let tokenId = '';
+let issuerEmail = '';
 let sellerEmail = '';
 let buyerEmail = '';
 let strangerEmail = '';
@@ -26,6 +27,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   const issuer = await issuerWithListedToken(name, symbol);
   tokenId = issuer.tokenId;
+  issuerEmail = issuer.email;
   const seller = await buyer('secondary-seller');
   await bought(await session(seller.email), issuer.listingId, '10', seller.did);
   sellerEmail = seller.email;
@@ -178,4 +180,20 @@ test('A cancels the rest; both sides see the trade; the token page in every look
     await viewer.screenshot({ path: shotPath('secondary-token-page', look), fullPage: true });
     await viewer.context().close();
   }
+});
+
+test("the issuer sees the token's secondary volume and trades in its console", async ({ page }) => {
+  await submitSignIn(page, issuerEmail, '/issuer/login');
+  await expect(page).toHaveURL(/\/issuer$/);
+  await page
+    .getByTestId('issuer-token-row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Secondary market of ${name}` })
+    .click();
+  const panel = page.getByTestId('issuer-secondary-dialog');
+  await expect(panel.getByTestId('issuer-secondary-volume')).toHaveText(`2 ${symbol}`);
+  await expect(panel.getByTestId('issuer-secondary-trades')).toHaveText('1');
+  await expect(panel.getByTestId('trade-row')).toHaveCount(1);
+  await expectAccessible(page, '[data-testid="issuer-secondary-dialog"]');
+  await page.screenshot({ path: shotPath('secondary-issuer', desktopLightEnglish) });
 });
