@@ -17,6 +17,7 @@ import { issuerAccount, verifiedInvestor } from '../../test/market-fixtures.js';
 import { bearer, callApi, createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { IssuerRepo } from '../issuer/issuer.repo.js';
 import { ledgerToken } from '../issuer/issuer.service.js';
+import type { SecondaryChain } from './secondary-market.chain.js';
 
 /**
  * The secondary market on the embedded EVM (ADR 75), through HTTP and the jobs: one app, one
@@ -276,6 +277,41 @@ describe('a sell order on an ERC-20 token', () => {
     });
     expect((await callApi(t.app, 'GET', url, await issuerAccount(t.app))).statusCode).toBe(404);
     expect((await callApi(t.app, 'GET', url, bob)).statusCode).toBe(403);
+  });
+
+  it('resumes a swap that died after it was sent, without paying twice', async () => {
+    const posted = json<{ order: SecondaryOrder }>(await order(dana, sell(2))).order;
+    // The swap goes out, then the process "dies" before anything is recorded.
+    const chain = Reflect.get(
+      Reflect.get(t.app.container.secondaryMarket, 'deps') as object,
+      'chain',
+    ) as SecondaryChain;
+    const send = chain.buy.bind(chain);
+    let crashes = 0;
+    chain.buy = async (...args) => {
+      const hash = await send(...args);
+      if (crashes++ === 0) throw new Error('process died after the swap was sent');
+      return hash;
+    };
+    const [danaEth, bobTokens] = [await eth(dana.eth), await balance(bob.eth)];
+    try {
+      // The answer comes before or after the queue's retry: either way the fill is one swap.
+      expect((await take(bob, posted.id, 1)).statusCode).toBe(201);
+      // The job is retried by the queue (its back-off runs on the test clock) and finds the swap's
+      // keyed send already made.
+      const later = async () => {
+        t.clock.advance(3000);
+        t.app.container.jobs.notify();
+        return (await mine(bob)).fills.find((fill) => fill.orderId === posted.id)!;
+      };
+      await eventually(later, (fill) => fill.status === 'SETTLED', 'the fill to settle again');
+    } finally {
+      chain.buy = send;
+    }
+    expect(crashes).toBeGreaterThanOrEqual(1);
+    expect((await eth(dana.eth)) - danaEth).toBe(PRICE);
+    expect((await balance(bob.eth)) - bobTokens).toBe(1n);
+    expect((await post(dana, `/api/secondary/orders/${posted.id}/cancel`)).statusCode).toBe(200);
   });
 
   it('keeps the books, the escrow and the statements equal through random fills and cancels', async () => {
