@@ -65,6 +65,8 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       'secondary-return': 'Sell order returned',
       'secondary-sale': 'Sale',
       'secondary-purchase': 'Secondary purchase',
+      transfer: 'Transfer',
+      withdrawal: 'Withdrawal to own wallet',
     },
   },
   fr: {
@@ -99,6 +101,8 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       'secondary-return': 'Ordre de vente restitué',
       'secondary-sale': 'Vente',
       'secondary-purchase': 'Achat secondaire',
+      transfer: 'Transfert',
+      withdrawal: 'Retrait vers mon portefeuille',
     },
   },
   ar: {
@@ -133,6 +137,8 @@ export const STATEMENT_WORDS: Record<StatementLanguage, StatementWords> = {
       'secondary-return': 'إعادة أمر بيع',
       'secondary-sale': 'بيع',
       'secondary-purchase': 'شراء ثانوي',
+      transfer: 'تحويل',
+      withdrawal: 'سحب إلى محفظتي',
     },
   },
 };
