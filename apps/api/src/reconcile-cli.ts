@@ -8,7 +8,7 @@ async function main(): Promise<number> {
   try {
     const report = await app.container.reconcile.run();
     console.log(
-      `Checked ${report.listings} listings, ${report.holdings} holdings, ${report.identities} identities, ${report.sbts} SBTs and ${report.faucetGrants} faucet grants, ${report.distributionBatches} distribution batches, ${report.redemptions} redemption requests and ${report.transfers} transfers.`,
+      `Checked ${report.listings} listings, ${report.holdings} holdings, ${report.identities} identities, ${report.sbts} SBTs and ${report.faucetGrants} faucet grants, ${report.distributionBatches} distribution batches, ${report.redemptions} redemption requests, ${report.transfers} transfers, ${report.secondaryOrders} secondary market orders and ${report.secondaryFills} fills.`,
     );
     for (const problem of report.problems) console.log(`MISMATCH ${problem}`);
     console.log(
