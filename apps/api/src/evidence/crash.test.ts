@@ -144,6 +144,146 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
 describe.concurrent(
   `kill -9 at a fault point, then a restart (${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'})`,
   () => {
+    // The longest case first: the two slots then finish closer together.
+    it(
+      'distribution.batch.sent, then redemption.settle.sent: each holder is paid once, tokens end where they belong',
+      () =>
+        slot(async () => {
+          const run = await deployment(false);
+          const ines = await run.account('issuer');
+          let { base } = await run.start('distribution.batch.sent');
+          const portal = remotePortal(base);
+          const login = await request<{ token: string }>(base, 'POST', '/api/auth/login', { body: ines });
+          const issuer = { token: login.body.token };
+          expect((await callApi(portal, 'POST', '/api/vault/create', issuer, {})).statusCode).toBe(201);
+          const { id: tokenId } = await issueToken(portal, issuer, { symbol: 'CRS' });
+          const listing = await listToken(portal, issuer, tokenId, {
+            deadline: new Date(Date.now() + 86_400_000).toISOString(),
+          });
+          const holders = await Promise.all([verifiedInvestor(portal), verifiedInvestor(portal)]);
+          const ids: string[] = [];
+          for (const [i, holder] of holders.entries()) {
+            const bought = await request<PurchaseResponse>(
+              base,
+              'POST',
+              `/api/escrow/${listing.id}/purchase`,
+              {
+                token: holder.token,
+                headers: { 'idempotency-key': randomUUID() },
+                body: { amount: String(10 * (i + 1)), investorDid: holder.did, investorWallet: holder.eth },
+              },
+            );
+            expect(bought.status, JSON.stringify(bought.body)).toBe(202);
+            ids.push(bought.body.data.purchase.id);
+          }
+          for (const [i, holder] of holders.entries()) {
+            await eventually(
+              async () => (await purchasesOf(base, holder, [ids[i]!]))[0]!.status,
+              (status) => status === 'COMPLETED',
+              'the purchases',
+              poll.timeoutMs,
+            );
+          }
+          const before = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
+          // 3 tUSD over 10 + 20 tokens: 1 and 2 tUSD; record and payment dates a moment ahead (real clock).
+          const soon = new Date(Date.now() + 2000).toISOString();
+          const declared = await request(base, 'POST', `/api/issuer/tokens/${tokenId}/distributions`, {
+            token: issuer.token,
+            headers: { 'idempotency-key': randomUUID() },
+            body: { basis: 'total', amount: '3', currency: 'tUSD', recordDate: soon, paymentDate: soon },
+          });
+          expect(declared.status, JSON.stringify(declared.body)).toBe(201);
+
+          // Killed after the batch is sent; while the dead job's lease runs out, a window opens.
+          ({ base } = await run.killedAndRestarted('redemption.settle.sent'));
+          const window = await request<{ window: RedemptionWindow }>(
+            base,
+            'POST',
+            `/api/issuer/tokens/${tokenId}/redemption-windows`,
+            {
+              token: issuer.token,
+              headers: { 'idempotency-key': randomUUID() },
+              body: {
+                currency: 'tUSD',
+                price: '0.5',
+                cap: '12',
+                opensAt: new Date(Date.now() - 1000).toISOString(),
+                closesAt: new Date(Date.now() + 10_000).toISOString(),
+              },
+            },
+          );
+          expect(window.status, JSON.stringify(window.body)).toBe(201);
+          // 6 + 12 asked for a cap of 12: 4 and 8 accepted (ADR 72), paid 2 and 4 tUSD.
+          for (const [i, holder] of holders.entries()) {
+            const asked = await request(
+              base,
+              'POST',
+              `/api/redemptions/windows/${window.body.window.id}/requests`,
+              {
+                token: holder.token,
+                headers: { 'idempotency-key': randomUUID() },
+                body: { amount: String(6 * (i + 1)) },
+              },
+            );
+            expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+          }
+
+          // Killed again after a request's redemption and payment are sent; then left to finish.
+          ({ base } = await run.killedAndRestarted());
+          const settled = await eventually(
+            async () =>
+              (
+                await request<{ windows: RedemptionWindow[] }>(
+                  base,
+                  'GET',
+                  `/api/issuer/tokens/${tokenId}/redemption-windows`,
+                  { token: issuer.token },
+                )
+              ).body.windows[0]!,
+            (w) => w.status === 'SETTLED',
+            'the settlement after the restart',
+            poll.timeoutMs,
+          );
+          expect(settled.accepted).toBe('12');
+          const distribution = await eventually(
+            async () =>
+              (
+                await request<{ distributions: Distribution[] }>(
+                  base,
+                  'GET',
+                  `/api/issuer/tokens/${tokenId}/distributions`,
+                  { token: issuer.token },
+                )
+              ).body.distributions[0]!,
+            (d) => d.status === 'paid' || d.status === 'failed',
+            'the distribution after the restart',
+            poll.timeoutMs,
+          );
+          holds(distribution.status === 'paid', `distribution ${JSON.stringify(distribution)}`);
+          // On chain: each holder got its share and its payment exactly once, and kept the rest.
+          const after = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
+          for (const [i, holder] of holders.entries()) {
+            const n = BigInt(i + 1);
+            holds(
+              after[i]!.tusd - before[i]!.tusd === n * 3_000_000n,
+              `holder ${i}: ${after[i]!.tusd - before[i]!.tusd} tUSD base units received for ${n * 3_000_000n}`,
+            );
+            holds(after[i]!.tokens === n * 6n, `holder ${i}: ${after[i]!.tokens} tokens kept of ${n * 6n}`);
+            const { body } = await request<{ requests: RedemptionRequest[] }>(
+              base,
+              'GET',
+              '/api/redemptions',
+              {
+                token: holder.token,
+              },
+            );
+            expect(body.requests.map((r) => [r.status, r.accepted])).toEqual([['SETTLED', String(4n * n)]]);
+          }
+          await reconciled(run);
+        }),
+      900_000,
+    );
+
     for (const point of ['purchase.reserved', 'purchase.sent'] as const) {
       it(
         `${point}: every purchase settles exactly once; keys replay, never run twice`,
@@ -282,145 +422,6 @@ describe.concurrent(
             poll.timeoutMs,
           );
           holds(final.status === 'revoked' && !final.minted, `SBT ${JSON.stringify(final)}`);
-          await reconciled(run);
-        }),
-      900_000,
-    );
-
-    it(
-      'distribution.batch.sent, then redemption.settle.sent: each holder is paid once, tokens end where they belong',
-      () =>
-        slot(async () => {
-          const run = await deployment(false);
-          const ines = await run.account('issuer');
-          let { base } = await run.start('distribution.batch.sent');
-          const portal = remotePortal(base);
-          const login = await request<{ token: string }>(base, 'POST', '/api/auth/login', { body: ines });
-          const issuer = { token: login.body.token };
-          expect((await callApi(portal, 'POST', '/api/vault/create', issuer, {})).statusCode).toBe(201);
-          const { id: tokenId } = await issueToken(portal, issuer, { symbol: 'CRS' });
-          const listing = await listToken(portal, issuer, tokenId, {
-            deadline: new Date(Date.now() + 86_400_000).toISOString(),
-          });
-          const holders = [await verifiedInvestor(portal), await verifiedInvestor(portal)];
-          const ids: string[] = [];
-          for (const [i, holder] of holders.entries()) {
-            const bought = await request<PurchaseResponse>(
-              base,
-              'POST',
-              `/api/escrow/${listing.id}/purchase`,
-              {
-                token: holder.token,
-                headers: { 'idempotency-key': randomUUID() },
-                body: { amount: String(10 * (i + 1)), investorDid: holder.did, investorWallet: holder.eth },
-              },
-            );
-            expect(bought.status, JSON.stringify(bought.body)).toBe(202);
-            ids.push(bought.body.data.purchase.id);
-          }
-          for (const [i, holder] of holders.entries()) {
-            await eventually(
-              async () => (await purchasesOf(base, holder, [ids[i]!]))[0]!.status,
-              (status) => status === 'COMPLETED',
-              'the purchases',
-              poll.timeoutMs,
-            );
-          }
-          const before = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
-          // 3 tUSD over 10 + 20 tokens: 1 and 2 tUSD; record and payment dates a moment ahead (real clock).
-          const soon = new Date(Date.now() + 2000).toISOString();
-          const declared = await request(base, 'POST', `/api/issuer/tokens/${tokenId}/distributions`, {
-            token: issuer.token,
-            headers: { 'idempotency-key': randomUUID() },
-            body: { basis: 'total', amount: '3', currency: 'tUSD', recordDate: soon, paymentDate: soon },
-          });
-          expect(declared.status, JSON.stringify(declared.body)).toBe(201);
-
-          // Killed after the batch is sent; while the dead job's lease runs out, a window opens.
-          ({ base } = await run.killedAndRestarted('redemption.settle.sent'));
-          const window = await request<{ window: RedemptionWindow }>(
-            base,
-            'POST',
-            `/api/issuer/tokens/${tokenId}/redemption-windows`,
-            {
-              token: issuer.token,
-              headers: { 'idempotency-key': randomUUID() },
-              body: {
-                currency: 'tUSD',
-                price: '0.5',
-                cap: '12',
-                opensAt: new Date(Date.now() - 1000).toISOString(),
-                closesAt: new Date(Date.now() + 10_000).toISOString(),
-              },
-            },
-          );
-          expect(window.status, JSON.stringify(window.body)).toBe(201);
-          // 6 + 12 asked for a cap of 12: 4 and 8 accepted (ADR 72), paid 2 and 4 tUSD.
-          for (const [i, holder] of holders.entries()) {
-            const asked = await request(
-              base,
-              'POST',
-              `/api/redemptions/windows/${window.body.window.id}/requests`,
-              {
-                token: holder.token,
-                headers: { 'idempotency-key': randomUUID() },
-                body: { amount: String(6 * (i + 1)) },
-              },
-            );
-            expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-          }
-
-          // Killed again after a request's redemption and payment are sent; then left to finish.
-          ({ base } = await run.killedAndRestarted());
-          const settled = await eventually(
-            async () =>
-              (
-                await request<{ windows: RedemptionWindow[] }>(
-                  base,
-                  'GET',
-                  `/api/issuer/tokens/${tokenId}/redemption-windows`,
-                  { token: issuer.token },
-                )
-              ).body.windows[0]!,
-            (w) => w.status === 'SETTLED',
-            'the settlement after the restart',
-            poll.timeoutMs,
-          );
-          expect(settled.accepted).toBe('12');
-          const distribution = await eventually(
-            async () =>
-              (
-                await request<{ distributions: Distribution[] }>(
-                  base,
-                  'GET',
-                  `/api/issuer/tokens/${tokenId}/distributions`,
-                  { token: issuer.token },
-                )
-              ).body.distributions[0]!,
-            (d) => d.status === 'paid' || d.status === 'failed',
-            'the distribution after the restart',
-            poll.timeoutMs,
-          );
-          holds(distribution.status === 'paid', `distribution ${JSON.stringify(distribution)}`);
-          // On chain: each holder got its share and its payment exactly once, and kept the rest.
-          const after = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
-          for (const [i, holder] of holders.entries()) {
-            const n = BigInt(i + 1);
-            holds(
-              after[i]!.tusd - before[i]!.tusd === n * 3_000_000n,
-              `holder ${i}: ${after[i]!.tusd - before[i]!.tusd} tUSD base units received for ${n * 3_000_000n}`,
-            );
-            holds(after[i]!.tokens === n * 6n, `holder ${i}: ${after[i]!.tokens} tokens kept of ${n * 6n}`);
-            const { body } = await request<{ requests: RedemptionRequest[] }>(
-              base,
-              'GET',
-              '/api/redemptions',
-              {
-                token: holder.token,
-              },
-            );
-            expect(body.requests.map((r) => [r.status, r.accepted])).toEqual([['SETTLED', String(4n * n)]]);
-          }
           await reconciled(run);
         }),
       900_000,

@@ -63,13 +63,17 @@ export async function startPortal(env: Record<string, string>): Promise<PortalPr
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; ; i++) {
+  // Minutes, not seconds: a restart replays the chains' journals, and a loaded machine took over
+  // a minute (a slow start is not what these tests judge).
+  const deadline = Date.now() + 180_000;
+  for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, child, exited };
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || i > 600) throw new Error(`the portal did not start: ${errors}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the portal did not start (exit code ${child.exitCode}): ${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
