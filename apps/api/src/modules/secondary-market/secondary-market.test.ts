@@ -364,3 +364,43 @@ describe('a sell order on an ERC-20 token', () => {
     );
   });
 });
+
+describe('other kinds of token', () => {
+  it('an ERC-1155 token trades the same way; an ERC-721 token is refused with a clear 409', async () => {
+    const shares = await issueToken(t.app, issuer, {
+      symbol: 'SHR',
+      tokenType: 'ERC1155',
+      totalSupply: '100',
+    });
+    const listing = await listToken(t.app, issuer, shares.id, { tokenAmount: '10', priceETH: '0.001' });
+    const bought = await callApi(t.app, 'POST', `/api/escrow/${listing.id}/purchase`, alice, {
+      escrowId: listing.id,
+      amount: 3,
+      investorDid: alice.did,
+      investorWallet: alice.eth,
+    });
+    const purchase = json<{ data: { purchase: { id: string } } }>(bought).data.purchase.id;
+    expect((await settled(t.app, alice, purchase)).purchase.status).toBe('COMPLETED');
+    const posted = await post(alice, `/api/secondary/tokens/${shares.id}/orders`, sell(2), 'alice-shares-1');
+    expect(posted.statusCode, posted.body).toBe(201);
+    const open = json<{ order: SecondaryOrder }>(posted).order;
+    expect(open).toMatchObject({ status: 'OPEN', symbol: 'SHR' });
+    expect(json<{ fill: MySecondaryFill }>(await take(bob, open.id, 2)).fill.status).toBe('SETTLED');
+    const row = (await new IssuerRepo(t.app.container.database.db).token(shares.id))!;
+    const held = (owner: string) => t.app.container.issuer.ledger(row).balanceOf(ledgerToken(row), owner);
+    expect([await held(alice.eth), await held(bob.eth)]).toEqual([1n, 2n]);
+
+    const items = await issueToken(t.app, issuer, { symbol: 'ITM', tokenType: 'ERC721', totalSupply: '5' });
+    const refused = await post(alice, `/api/secondary/tokens/${items.id}/orders`, sell(1));
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toBe(messages.secondaryChainUnsupported);
+    const itemBook = json<SecondaryOrderBookResponse>(
+      await callApi(t.app, 'GET', `/api/secondary/tokens/${items.id}/book`, bob),
+    );
+    expect(itemBook).toMatchObject({
+      tradable: false,
+      unsupportedReason: messages.secondaryChainUnsupported,
+    });
+    expect((await t.app.container.reconcile.run()).problems).toEqual([]);
+  });
+});
