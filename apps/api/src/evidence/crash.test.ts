@@ -8,6 +8,7 @@ import type { VaultBalancesResponse } from '@portal/shared/holdings';
 import type { InvestorAsset, PurchaseResponse } from '@portal/shared/purchases';
 import type { RedemptionRequest, RedemptionWindow } from '@portal/shared/redemptions';
 import type { Sbt } from '@portal/shared/sbt';
+import type { MySecondaryFill, SecondaryOrder } from '@portal/shared/secondary-market';
 import type { FaultPoint } from '../fault-points.js';
 import { recordEvidence } from '../test/evidence.js';
 import { eventually, issueToken, listToken } from '../test/issuance.js';
@@ -146,7 +147,7 @@ describe.concurrent(
   () => {
     // The longest case first: the two slots then finish closer together.
     it(
-      'distribution.batch.sent, then redemption.settle.sent: each holder is paid once, tokens end where they belong',
+      'distribution.batch.sent, redemption.settle.sent, then secondary.fill.sent: each holder is paid once, tokens end where they belong',
       () =>
         slot(async () => {
           const run = await deployment(false);
@@ -228,8 +229,8 @@ describe.concurrent(
             expect(asked.status, JSON.stringify(asked.body)).toBe(201);
           }
 
-          // Killed again after a request's redemption and payment are sent; then left to finish.
-          ({ base } = await run.killedAndRestarted());
+          // Killed again after a request's redemption and payment are sent; armed for a secondary fill.
+          ({ base } = await run.killedAndRestarted('secondary.fill.sent'));
           const settled = await eventually(
             async () =>
               (
@@ -279,6 +280,47 @@ describe.concurrent(
             );
             expect(body.requests.map((r) => [r.status, r.accepted])).toEqual([['SETTLED', String(4n * n)]]);
           }
+          // The second holder sells 2 on the secondary market; the first takes 1 and the portal dies
+          // right after the swap is sent (ADR 75). After the restart the fill settles once.
+          const [buyer, seller] = holders;
+          const posted = await request<{ order: SecondaryOrder }>(
+            base,
+            'POST',
+            `/api/secondary/tokens/${tokenId}/orders`,
+            {
+              token: seller!.token,
+              headers: { 'idempotency-key': randomUUID() },
+              body: {
+                amount: '2',
+                pricePerTokenWei: '1000000000000',
+                expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+              },
+            },
+          );
+          expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+          await request(base, 'POST', `/api/secondary/orders/${posted.body.order.id}/take`, {
+            token: buyer!.token,
+            headers: { 'idempotency-key': randomUUID() },
+            body: { amount: '1' },
+          }).catch(() => undefined); // the connection dies with the process
+          ({ base } = await run.killedAndRestarted());
+          const fill = await eventually(
+            async () =>
+              (
+                await request<{ fills: MySecondaryFill[] }>(base, 'GET', '/api/secondary/mine', {
+                  token: buyer!.token,
+                })
+              ).body.fills[0],
+            (found) => found?.status === 'SETTLED' || found?.status === 'FAILED',
+            'the secondary fill after the restart',
+            poll.timeoutMs,
+          );
+          holds(fill?.status === 'SETTLED', `fill ${JSON.stringify(fill)}`);
+          const traded = await Promise.all(holders.map((holder) => onChain(base, holder, tokenId)));
+          holds(
+            traded[0]!.tokens === 7n && traded[1]!.tokens === 10n,
+            `after the trade: ${traded.map((h) => h.tokens).join(', ')}`,
+          );
           await reconciled(run);
         }),
       900_000,
