@@ -57,6 +57,8 @@ describe('embedded chain', () => {
       compliance: chain.contractAddress('compliance'),
       // Test USD, on the embedded chain only (ADR 70).
       testStablecoin: chain.contractAddress('testStablecoin'),
+      // The listing escrow's second instance, for investors' sell orders (ADR 75).
+      secondaryMarket: chain.contractAddress('secondaryMarket'),
     };
     expect(rows.map((row) => row.contractAddress)).toEqual(
       Object.values(platform).map((address) => address.toLowerCase()),
@@ -65,7 +67,7 @@ describe('embedded chain', () => {
 
     // Idempotent: the recorded addresses are reused, nothing new is sent.
     expect(await chain.deployPlatformContracts()).toEqual(platform);
-    expect(await journal()).toHaveLength(6);
+    expect(await journal()).toHaveLength(7);
   });
 
   it('rebuilds identical transactions, receipts and token state after a restart', async () => {
@@ -77,7 +79,7 @@ describe('embedded chain', () => {
     await first.chain.close();
 
     const second = await open();
-    expect(second.replayed).toBe(7); // the six platform contracts and the mint
+    expect(second.replayed).toBe(8); // the seven platform contracts and the mint
     const again = await second.chain.publicClient.getTransactionReceipt({ hash: minted.txHash });
     expect(again).toEqual(receipt);
     expect(await second.chain.publicClient.getBlockNumber()).toBe(block);
@@ -128,7 +130,7 @@ describe('embedded chain', () => {
     ]);
     expect(results.every(Boolean)).toBe(true);
     const rows = await journal();
-    const sent = 6 + 10; // the platform contracts, then the concurrent sends
+    const sent = 7 + 10; // the platform contracts, then the concurrent sends
     expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
     expect(rows.map((row) => row.blockNumber)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
     expect(new Set(rows.map((row) => row.blockHash)).size).toBe(sent);
