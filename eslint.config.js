@@ -52,6 +52,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      // API test files share a worker's modules (isolate: false, ADR 60): a replaced module would leak.
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'API tests share loaded modules (ADR 60): pass a substitute through createTestApp instead',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
