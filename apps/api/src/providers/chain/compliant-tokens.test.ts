@@ -1,6 +1,4 @@
 import {
-  BaseError,
-  ContractFunctionRevertedError,
   decodeErrorResult,
   encodeFunctionData,
   keccak256,
@@ -24,7 +22,7 @@ import {
   reentrantReceiverBytecode,
 } from '@portal/contracts/testing/reentrant-receiver';
 import { ELIGIBILITY_REASONS } from '@portal/shared/compliance';
-import { bareNode, type BareNode, type Call } from './testing/bare-node.js';
+import { bareNode, outcome as outcomeOf, type BareNode, type Call } from './testing/bare-node.js';
 import { complianceFixture, type ComplianceFixture } from './testing/compliance-fixture.js';
 
 const errors = [
@@ -65,26 +63,7 @@ describe('compliant asset tokens (IdentityRegistry, Compliance, ERC-7943)', () =
   let escrow: Address;
   let fixture: ComplianceFixture;
 
-  /** `Name(args)` of the custom error `call` reverts with as `from`, or 'ok'. */
-  async function outcome(from: PrivateKeyAccount, call: Call): Promise<string> {
-    try {
-      // With every error ABI: a token's refusal reaches us through the escrow's call too.
-      await node.publicClient.simulateContract({
-        ...call,
-        abi: [...call.abi, ...errors],
-        account: from,
-      } as never);
-      await node.write(from, call);
-      return 'ok';
-    } catch (error) {
-      const reverted =
-        error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError);
-      if (reverted instanceof ContractFunctionRevertedError && reverted.data) {
-        return `${reverted.data.errorName}(${(reverted.data.args ?? []).join(',')})`;
-      }
-      throw error;
-    }
-  }
+  const outcome = (from: PrivateKeyAccount, call: Call) => outcomeOf(node, errors, from, call);
   const read = <T>(call: Call) => node.publicClient.readContract(call as never) as Promise<T>;
   const compliance = (functionName: string, args: readonly unknown[]) =>
     ({ address: fixture.compliance, abi: complianceAbi, functionName, args }) as Call;

@@ -1,6 +1,4 @@
 import {
-  BaseError,
-  ContractFunctionRevertedError,
   encodeFunctionData,
   maxUint256,
   parseEther,
@@ -20,7 +18,7 @@ import {
   reentrantReceiverBytecode,
 } from '@portal/contracts/testing/reentrant-receiver';
 import { ELIGIBILITY_REASONS } from '@portal/shared/compliance';
-import { bareNode, type BareNode, type Call } from './testing/bare-node.js';
+import { bareNode, outcome as outcomeOf, type BareNode, type Call } from './testing/bare-node.js';
 import { complianceFixture, type ComplianceFixture } from './testing/compliance-fixture.js';
 
 /**
@@ -61,26 +59,7 @@ describe('the secondary market escrow with compliant tokens', () => {
   let fixture: ComplianceFixture;
   let token: Address;
 
-  /** `Name(args)` of the custom error (or panic) `call` reverts with as `from`, or 'ok' once mined. */
-  async function outcome(from: PrivateKeyAccount, call: Call): Promise<string> {
-    try {
-      await node.publicClient.simulateContract({
-        ...call,
-        abi: [...call.abi, ...errors],
-        account: from,
-      } as never);
-      await node.write(from, call);
-      return 'ok';
-    } catch (error) {
-      const reverted =
-        error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError);
-      if (reverted instanceof ContractFunctionRevertedError) {
-        if (reverted.data) return `${reverted.data.errorName}(${(reverted.data.args ?? []).join(',')})`;
-        if (reverted.reason) return reverted.reason;
-      }
-      throw error;
-    }
-  }
+  const outcome = (from: PrivateKeyAccount, call: Call) => outcomeOf(node, errors, from, call);
   const read = <T>(call: Call) => node.publicClient.readContract(call as never) as Promise<T>;
   const at = (functionName: string, args: readonly unknown[], value?: bigint): Call => ({
     address: escrow,

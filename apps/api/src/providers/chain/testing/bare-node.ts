@@ -1,4 +1,6 @@
 import {
+  BaseError,
+  ContractFunctionRevertedError,
   createPublicClient,
   createWalletClient,
   custom,
@@ -41,6 +43,36 @@ export interface BareNode {
   now(): Promise<bigint>;
   /** Mines an empty block `seconds` later. */
   travel(seconds: number): Promise<void>;
+}
+
+/**
+ * `Name(args)` of the custom error (or the panic's reason) `call` reverts with as `from`, or 'ok'
+ * once mined. `errors` holds every error ABI that may surface: a token's refusal reaches a caller
+ * through an escrow's call too.
+ */
+export async function outcome(
+  node: BareNode,
+  errors: Abi,
+  from: PrivateKeyAccount,
+  call: Call,
+): Promise<string> {
+  try {
+    await node.publicClient.simulateContract({
+      ...call,
+      abi: [...call.abi, ...errors],
+      account: from,
+    } as never);
+    await node.write(from, call);
+    return 'ok';
+  } catch (error) {
+    const reverted =
+      error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError);
+    if (reverted instanceof ContractFunctionRevertedError) {
+      if (reverted.data) return `${reverted.data.errorName}(${(reverted.data.args ?? []).join(',')})`;
+      if (reverted.reason) return reverted.reason;
+    }
+    throw error;
+  }
 }
 
 /**
