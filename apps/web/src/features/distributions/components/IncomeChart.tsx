@@ -19,6 +19,7 @@ import { formatUnits } from '@portal/shared/money';
 import { useMessage } from '../../../i18n/use-message';
 import { formatDate } from '../../../lib/format';
 import { useIncome } from '../api/distributions';
+import { LineChartSvg } from '../../../components/LineChartSvg';
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -43,18 +44,7 @@ function Cumulative({ rows, colour, label }: { rows: Income[]; colour: string; l
     path += ` L ${x(row)} ${level}`;
   });
   path += ` L ${WIDTH} ${level}`;
-  return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      preserveAspectRatio="none"
-      width="100%"
-      height={HEIGHT}
-      role="img"
-      aria-label={label}
-    >
-      <path d={path} fill="none" stroke={colour} strokeWidth={2} vectorEffect="non-scaling-stroke" />
-    </svg>
-  );
+  return <LineChartSvg width={WIDTH} height={HEIGHT} path={path} label={label} colour={colour} />;
 }
 
 /**

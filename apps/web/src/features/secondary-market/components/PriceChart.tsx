@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SecondaryPricePoint } from '@portal/shared/secondary-market';
 import { formatDateTime } from '../../../lib/format';
 import { ethText } from '../api/rules';
+import { LineChartSvg } from '../../../components/LineChartSvg';
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -52,16 +53,7 @@ export function PriceChart({ points }: { points: readonly SecondaryPricePoint[] 
   });
   return (
     <Box data-testid="price-chart" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        width="100%"
-        height={HEIGHT}
-        role="img"
-        aria-label={label}
-      >
-        <path d={path} fill="none" stroke={colour} strokeWidth={2} vectorEffect="non-scaling-stroke" />
-      </svg>
+      <LineChartSvg width={WIDTH} height={HEIGHT} path={path} label={label} colour={colour} />
       <Box
         sx={{
           display: 'flex',
